@@ -1,0 +1,31 @@
+// nmt: train Transformer translators from parallel text and translate with them.
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+
+#include "nmt/cli/commands.h"
+#include "nmt/cli/options.h"
+#include "nmt/common/error.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"nmt: Transformer neural machine translation (vocab, train, translate, score)"};
+  app.require_subcommand(1);
+  nmt::cli::add_vocab_command(app);
+  nmt::cli::add_train_command(app);
+  nmt::cli::add_translate_command(app);
+  nmt::cli::add_score_command(app);
+  try {
+    nmt::cli::warn_if_slow_blas();
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  } catch (const nmt::Error& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 1;
+  } catch (const std::exception& e) {  // torch or the standard library: still one clear line
+    std::string what = e.what();
+    std::cerr << "error: " << what.substr(0, what.find('\n')) << "\n";
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,143 @@
+// nmt train: resolve the configuration (defaults < preset < --config file <
+// command line), prepare the vocabulary, train, checkpoint into RUN_DIR.
+#include <filesystem>
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include "nmt/cli/commands.h"
+#include "nmt/cli/options.h"
+#include "nmt/common/error.h"
+#include "nmt/data/corpus.h"
+#include "nmt/model/config.h"
+#include "nmt/text/vocab.h"
+#include "nmt/train/trainer.h"
+
+namespace fs = std::filesystem;
+
+namespace nmt::cli {
+namespace {
+
+struct TrainCommand {
+  std::string config_file;
+  bool dry_run = false;
+  nlohmann::json overrides = nlohmann::json::object();
+};
+
+// A vocabulary directory (holding spm.model) or a .model file.
+text::Vocab load_vocab(const std::string& path) {
+  const fs::path p(path);
+  return text::Vocab::load(fs::is_directory(p) ? (p / "spm.model").string() : path);
+}
+
+nlohmann::json default_config() {
+  return {{"preset", "small"},
+          {"model", nlohmann::json::object()},
+          {"train", train::to_json(train::TrainOptions{})},
+          {"data", {{"train_src", ""}, {"train_tgt", ""}, {"dev_src", ""}, {"dev_tgt", ""}, {"vocab", ""},
+                    {"vocab_size", 8000}, {"vocab_type", "bpe"}, {"tie_embeddings", false}, {"out", ""}}}};
+}
+
+void run(const TrainCommand& cmd) {
+  auto config = default_config();
+  if (!cmd.config_file.empty()) merge_into(config, read_config_file(cmd.config_file));
+  merge_into(config, cmd.overrides);
+  const auto& d = config["data"];
+  const std::string run_dir = d.value("out", "");
+  NMT_CHECK(!run_dir.empty(), "nmt train needs --out RUN_DIR");
+  NMT_CHECK(!d.value("train_src", "").empty() && !d.value("train_tgt", "").empty(),
+            "nmt train needs --train-src and --train-tgt (or data.train_src/train_tgt in the config file)");
+  auto model_config = model::model_config_from_json(config["model"], model::preset(config.value("preset", "small")));
+  auto options = train::train_options_from_json(config["train"]);
+
+  train::TrainData data;
+  data.train = data::read_parallel(d["train_src"], d["train_tgt"]);
+  if (!d.value("dev_src", "").empty()) data.dev = data::read_parallel(d["dev_src"], d["dev_tgt"]);
+
+  // Vocabulary: given, kept from an earlier run in RUN_DIR, or trained now (joint).
+  const fs::path run_vocab = fs::path(run_dir) / "vocab";
+  std::string vocab_path = d.value("vocab", "");
+  if (vocab_path.empty() && fs::exists(run_vocab / "spm.model")) vocab_path = run_vocab.string();
+  if (vocab_path.empty() && !cmd.dry_run) {
+    text::VocabOptions vo;
+    vo.inputs = {d["train_src"], d["train_tgt"]};
+    vo.size = d["vocab_size"];
+    vo.type = d["vocab_type"];
+    vo.threads = options.threads;
+    std::cerr << "training a joint " << vo.type << " vocabulary of " << vo.size << " pieces into " << run_vocab.string()
+              << "\n";
+    vocab_path = text::train_vocab(vo, run_vocab.string());
+  }
+  if (!vocab_path.empty()) {
+    auto vocab = load_vocab(vocab_path);
+    model_config.src_vocab = model_config.tgt_vocab = vocab.size();
+    if (d.value("tie_embeddings", false)) model_config.share_embeddings = model_config.tie_output = true;
+    model_config.validate();
+    config["model"] = model::to_json(model_config);
+    config["train"] = train::to_json(options);
+    std::cerr << "config: " << config.dump() << "\n";
+    if (cmd.dry_run) return;
+    auto log = [](const std::string& line) { std::cout << line << std::endl; };
+    train::train_model(model_config, options, data, vocab, vocab, run_dir, config, log);
+  } else {
+    std::cerr << "config: " << config.dump() << "\n(dry run: the vocabulary would be trained first)\n";
+  }
+}
+
+}  // namespace
+
+void add_train_command(CLI::App& app) {
+  auto cmd = std::make_shared<TrainCommand>();
+  auto& o = cmd->overrides;
+  CLI::App* c = app.add_subcommand("train", "Train a Transformer on parallel text");
+  const train::TrainOptions def;
+  c->add_option("--config", cmd->config_file, "YAML/JSON file with preset:, model:, train:, data: sections")
+      ->check(CLI::ExistingFile);
+  c->add_flag("--dry-run", cmd->dry_run, "Print the resolved configuration and check the inputs, do not train");
+  c->add_option_function<std::string>(
+       "--preset", [cmd](const std::string& v) { cmd->overrides["preset"] = v; },
+       "Model size: tiny | small | base | big (small); model options override its fields")
+      ->check(CLI::IsMember({"tiny", "small", "base", "big"}));
+  config_option<std::string>(*c, "--train-src", o, "data", "train_src", "Training source file (plain or .gz)");
+  config_option<std::string>(*c, "--train-tgt", o, "data", "train_tgt", "Training target file, line-aligned");
+  config_option<std::string>(*c, "--dev-src", o, "data", "dev_src", "Validation source file");
+  config_option<std::string>(*c, "--dev-tgt", o, "data", "dev_tgt", "Validation target file");
+  config_option<std::string>(*c, "--vocab", o, "data", "vocab",
+                             "SentencePiece directory (spm.model) or file; default: train a joint one into RUN_DIR/vocab");
+  config_option<int64_t>(*c, "--vocab-size", o, "data", "vocab_size", "Pieces of the vocabulary trained here (8000)");
+  config_option<std::string>(*c, "--vocab-type", o, "data", "vocab_type", "bpe | unigram (bpe)");
+  config_flag(*c, "--tie-embeddings", o, "data", "tie_embeddings",
+              "One matrix for source and target embeddings and the output layer (joint vocabulary)");
+  config_option<std::string>(*c, "--out", o, "data", "out", "Run directory: vocabulary, checkpoints");
+  // model fields
+  config_option<int64_t>(*c, "--d-model", o, "model", "d_model", "Model width");
+  config_option<int64_t>(*c, "--heads", o, "model", "heads", "Attention heads");
+  config_option<int64_t>(*c, "--encoder-layers", o, "model", "encoder_layers", "Encoder layers");
+  config_option<int64_t>(*c, "--decoder-layers", o, "model", "decoder_layers", "Decoder layers");
+  config_option<int64_t>(*c, "--ffn", o, "model", "ffn", "Feed-forward inner width");
+  config_option<double>(*c, "--dropout", o, "model", "dropout", "Dropout rate");
+  config_flag(*c, "--pre-norm", o, "model", "pre_norm", "LayerNorm before each sub-layer (default: after, as the paper)");
+  config_option<int64_t>(*c, "--max-positions", o, "model", "max_positions", "Longest sequence the model handles");
+  // training fields
+  auto d = [](auto v) { return " (" + nlohmann::json(v).dump() + ")"; };
+  config_option<int64_t>(*c, "--max-steps", o, "train", "max_steps", "Stop after N updates");
+  config_option<int64_t>(*c, "--max-epochs", o, "train", "max_epochs", "Stop after N passes over the data");
+  config_option<double>(*c, "--max-time", o, "train", "max_time", "Stop after N seconds of training");
+  config_option<int64_t>(*c, "--batch-tokens", o, "train", "batch_tokens", "Target tokens per batch" + d(def.batch_tokens));
+  config_option<int64_t>(*c, "--max-len", o, "train", "max_len", "Drop pairs with more pieces on a side" + d(def.max_len));
+  config_option<double>(*c, "--lr", o, "train", "lr", "Scale of the inverse-sqrt schedule" + d(def.lr));
+  config_option<int64_t>(*c, "--warmup", o, "train", "warmup", "Warm-up steps" + d(def.warmup));
+  config_option<double>(*c, "--label-smoothing", o, "train", "label_smoothing", "Label smoothing" + d(def.label_smoothing));
+  config_option<double>(*c, "--clip", o, "train", "clip", "Gradient-norm clipping, 0 = off" + d(def.clip));
+  config_option<int>(*c, "--threads", o, "train", "threads", "CPU threads" + d(def.threads));
+  config_option<uint64_t>(*c, "--seed", o, "train", "seed", "Random seed" + d(def.seed));
+  config_option<int64_t>(*c, "--log-every", o, "train", "log_every", "Report every N steps" + d(def.log_every));
+  config_option<int64_t>(*c, "--valid-every", o, "train", "valid_every", "Dev loss every N steps" + d(def.valid_every));
+  config_option<int64_t>(*c, "--save-every", o, "train", "save_every", "Checkpoint every N steps" + d(def.save_every));
+  config_option<int>(*c, "--keep-checkpoints", o, "train", "keep_checkpoints", "Checkpoints kept" + d(def.keep_checkpoints));
+  config_option<std::string>(*c, "--device", o, "train", "device", "cpu | cuda | cuda:N" + d(def.device));
+  c->callback([cmd] { run(*cmd); });
+}
+
+}  // namespace nmt::cli

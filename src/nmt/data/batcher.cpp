@@ -1,0 +1,119 @@
+#include "nmt/data/batcher.h"
+
+#include <algorithm>
+#include <numeric>
+#include <tuple>
+
+#include "nmt/common/error.h"
+
+namespace nmt::data {
+
+std::vector<Example> encode_pairs(const ParallelText& text, const text::Vocab& src_vocab,
+                                  const text::Vocab& tgt_vocab, int max_len, EncodeStats* stats) {
+  NMT_CHECK(max_len >= 1, "maximum length must be at least 1 piece, found " << max_len);
+  NMT_CHECK(text.src.size() == text.tgt.size(),
+            "parallel text has " << text.src.size() << " source lines but " << text.tgt.size()
+                                 << " target lines");
+  EncodeStats counts;
+  std::vector<Example> examples;
+  examples.reserve(text.src.size());
+  for (size_t i = 0; i < text.src.size(); ++i) {
+    std::vector<int> src = src_vocab.encode(text.src[i]);
+    std::vector<int> tgt = tgt_vocab.encode(text.tgt[i]);
+    if (src.empty() || tgt.empty()) {
+      ++counts.dropped_empty;
+      continue;
+    }
+    if (src.size() > static_cast<size_t>(max_len) || tgt.size() > static_cast<size_t>(max_len)) {
+      ++counts.dropped_too_long;
+      continue;
+    }
+    src.push_back(text::kEosId);
+    tgt.insert(tgt.begin(), text::kBosId);
+    tgt.push_back(text::kEosId);
+    examples.push_back({std::move(src), std::move(tgt)});
+  }
+  counts.kept = static_cast<int64_t>(examples.size());
+  if (stats != nullptr) *stats = counts;
+  return examples;
+}
+
+namespace {
+
+int64_t target_length(const Example& example) {  // length of tgt_out
+  return static_cast<int64_t>(example.tgt.size()) - 1;
+}
+
+// Pads the examples named by `indices` into one batch.
+Batch make_batch(const std::vector<Example>& examples, const std::vector<size_t>& indices) {
+  Batch batch;
+  batch.rows = static_cast<int64_t>(indices.size());
+  for (size_t i : indices) {
+    batch.src_len = std::max<int64_t>(batch.src_len, static_cast<int64_t>(examples[i].src.size()));
+    batch.tgt_len = std::max(batch.tgt_len, target_length(examples[i]));
+  }
+  batch.src.assign(batch.rows * batch.src_len, text::kPadId);
+  batch.tgt_in.assign(batch.rows * batch.tgt_len, text::kPadId);
+  batch.tgt_out.assign(batch.rows * batch.tgt_len, text::kPadId);
+  for (int64_t row = 0; row < batch.rows; ++row) {
+    const Example& example = examples[indices[row]];
+    std::copy(example.src.begin(), example.src.end(), batch.src.begin() + row * batch.src_len);
+    // tgt_in = tgt[:-1], tgt_out = tgt[1:]: position t reads token t, predicts t + 1.
+    std::copy(example.tgt.begin(), example.tgt.end() - 1, batch.tgt_in.begin() + row * batch.tgt_len);
+    std::copy(example.tgt.begin() + 1, example.tgt.end(), batch.tgt_out.begin() + row * batch.tgt_len);
+    batch.source_tokens += static_cast<int64_t>(example.src.size());
+    batch.target_tokens += target_length(example);
+  }
+  return batch;
+}
+
+}  // namespace
+
+std::vector<Batch> make_batches(const std::vector<Example>& examples, const BatchOptions& options) {
+  NMT_CHECK(options.batch_tokens >= 1,
+            "batch tokens must be at least 1, found " << options.batch_tokens);
+  NMT_CHECK(options.max_sentences >= 0,
+            "max sentences must be >= 0 (0 = no limit), found " << options.max_sentences);
+  for (size_t i = 0; i < examples.size(); ++i) {
+    NMT_CHECK(!examples[i].src.empty() && examples[i].tgt.size() >= 2,
+              "example " << i << ": expected a non-empty source and a target of at least <s> </s>, "
+                         << "found " << examples[i].src.size() << " source and "
+                         << examples[i].tgt.size() << " target ids");
+  }
+
+  std::vector<size_t> order(examples.size());
+  std::iota(order.begin(), order.end(), size_t{0});
+  // The index breaks ties, so the order (and every batch) is the same on each run.
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    const auto key = [&](size_t i) {
+      return std::make_tuple(examples[i].tgt.size(), examples[i].src.size(), i);
+    };
+    return key(a) < key(b);
+  });
+
+  std::vector<Batch> batches;
+  std::vector<size_t> current;
+  for (size_t i : order) {
+    // Sorted ascending, so example i would be the longest target of the batch.
+    const int64_t rows = static_cast<int64_t>(current.size()) + 1;
+    const bool fits = rows * target_length(examples[i]) <= options.batch_tokens &&
+                      (options.max_sentences == 0 || rows <= options.max_sentences);
+    if (!fits && !current.empty()) {
+      batches.push_back(make_batch(examples, current));
+      current.clear();
+    }
+    current.push_back(i);
+  }
+  if (!current.empty()) batches.push_back(make_batch(examples, current));
+  return batches;
+}
+
+void shuffle_batches(std::vector<Batch>& batches, std::mt19937_64& rng) {
+  // Fisher-Yates; the modulo bias of a 64-bit draw is negligible here.
+  for (size_t i = batches.size(); i > 1; --i) {
+    const size_t j = static_cast<size_t>(rng() % i);
+    std::swap(batches[i - 1], batches[j]);
+  }
+}
+
+}  // namespace nmt::data

@@ -1,0 +1,50 @@
+#pragma once
+// Greedy and beam search over any model that can score the next token.
+// The search owns no model: it drives a StepFunction, so it can be tested on
+// a fixed table of log-probabilities whose right answer is known by hand.
+#include <cstdint>
+#include <vector>
+
+#include <ATen/core/Tensor.h>
+
+namespace nmt::decode {
+
+struct Hypothesis {
+  std::vector<int> tokens;  // generated pieces, without </s>
+  double log_prob = 0;      // sum of token log-probabilities, </s> included when generated
+  double score = 0;         // log_prob / GNMT length penalty
+};
+
+struct SearchOptions {
+  int64_t beam = 4;             // 1 = greedy
+  double length_penalty = 0.6;  // GNMT alpha: score = log P / ((5 + |y|) / 6)^alpha, |y| counting </s>
+  int64_t n_best = 1;           // hypotheses returned per sentence (<= beam)
+  bool allow_eos = true;        // false: every output has exactly max_length tokens (speed benchmarks)
+};
+
+// What a search needs from a model. Rows are hypotheses; the search tells
+// the model which rows survive each step.
+class StepFunction {
+ public:
+  virtual ~StepFunction() = default;
+  // last: (N) the newest token of each row -> (N, V) log-probabilities of the next one.
+  virtual at::Tensor log_probs(const at::Tensor& last) = 0;
+  // Keep/reorder rows: new row i continues old row rows[i]. same_sentences is
+  // true when every row stays with its source sentence (a beam reorder), so
+  // whatever depends only on the source need not move.
+  virtual void select_rows(const at::Tensor& rows, bool same_sentences) = 0;
+};
+
+double length_penalty(int64_t length, double alpha);
+
+// Each of `sentences` rows starts from <s>; at most max_length tokens are
+// generated (</s> included); the last step may only choose </s>.
+std::vector<std::vector<Hypothesis>> greedy_search(StepFunction& step, int64_t sentences, int64_t max_length,
+                                                   const SearchOptions& options);
+std::vector<std::vector<Hypothesis>> beam_search(StepFunction& step, int64_t sentences, int64_t max_length,
+                                                 const SearchOptions& options);
+// beam == 1 -> greedy_search, else beam_search.
+std::vector<std::vector<Hypothesis>> search(StepFunction& step, int64_t sentences, int64_t max_length,
+                                            const SearchOptions& options);
+
+}  // namespace nmt::decode

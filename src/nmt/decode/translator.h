@@ -1,0 +1,60 @@
+#pragma once
+// Batch translation: length-sorted batches, the encoder run once per batch,
+// incremental decoding with a cache, results restored to input order.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "nmt/decode/search.h"
+#include "nmt/model/transformer.h"
+
+namespace nmt::text {
+class Vocab;
+}
+
+namespace nmt::decode {
+
+struct TranslateOptions {
+  SearchOptions search;
+  int64_t batch_size = 32;          // sentences per batch
+  double max_length_ratio = 1.5;    // output tokens <= ratio * longest source in the batch + extra
+  int64_t max_length_extra = 10;
+  int64_t fixed_length = 0;         // > 0: exactly this many tokens, </s> never chosen (benchmarks)
+};
+
+// Drives the model for one batch: the encoder output and the decoder cache.
+class TransformerStep : public StepFunction {
+ public:
+  TransformerStep(model::Transformer model, const torch::Tensor& src);  // src: (N, S) ids, </s>-terminated, padded
+  at::Tensor log_probs(const at::Tensor& last) override;
+  void select_rows(const at::Tensor& rows, bool same_sentences) override;
+
+ private:
+  model::Transformer model_;
+  torch::Tensor memory_, src_bias_;
+  model::DecoderCache cache_;
+};
+
+struct TranslateStats {
+  int64_t sentences = 0, generated_tokens = 0, truncated_sources = 0;
+  double seconds = 0;
+};
+
+class Translator {
+ public:
+  Translator(model::Transformer model, torch::Device device);
+  // sources: piece ids without </s> -> n-best per sentence, in input order.
+  std::vector<std::vector<Hypothesis>> translate(const std::vector<std::vector<int>>& sources,
+                                                 const TranslateOptions& options, TranslateStats* stats = nullptr);
+  // Text in, detokenized text out (the best hypothesis of each line).
+  std::vector<std::string> translate_lines(const std::vector<std::string>& lines, const text::Vocab& src_vocab,
+                                           const text::Vocab& tgt_vocab, const TranslateOptions& options,
+                                           TranslateStats* stats = nullptr);
+  const model::Transformer& model() const { return model_; }
+
+ private:
+  model::Transformer model_;
+  torch::Device device_;
+};
+
+}  // namespace nmt::decode

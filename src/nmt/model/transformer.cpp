@@ -1,0 +1,162 @@
+#include "nmt/model/transformer.h"
+
+#include <cmath>
+
+#include <torch/torch.h>
+
+#include "nmt/common/error.h"
+
+namespace nmt::model {
+
+torch::Tensor sinusoidal_positions(int64_t length, int64_t d_model) {
+  auto position = torch::arange(length, torch::kFloat).unsqueeze(1);                     // (L, 1)
+  auto inv_freq = torch::exp(torch::arange(0, d_model, 2, torch::kFloat) *
+                             (-std::log(10000.0) / static_cast<double>(d_model)));       // (D/2)
+  auto angles = position * inv_freq;                                                     // (L, D/2)
+  // interleave: even columns sin, odd columns cos
+  return torch::stack({angles.sin(), angles.cos()}, -1).view({length, d_model});
+}
+
+FeedForwardImpl::FeedForwardImpl(int64_t d_model, int64_t ffn, double dropout)
+    : w1(register_module("w1", torch::nn::Linear(d_model, ffn))),
+      w2(register_module("w2", torch::nn::Linear(ffn, d_model))),
+      inner_dropout(register_module("inner_dropout", torch::nn::Dropout(dropout))) {}
+
+torch::Tensor FeedForwardImpl::forward(const torch::Tensor& x) {
+  return w2(inner_dropout(torch::relu(w1(x))));
+}
+
+namespace {
+torch::nn::LayerNorm layer_norm(int64_t d) { return torch::nn::LayerNorm(torch::nn::LayerNormOptions({d})); }
+
+// One residual sub-layer: post-norm LN(x + drop(f(x))) or pre-norm x + drop(f(LN(x))).
+template <typename F>
+torch::Tensor residual(const torch::Tensor& x, bool pre_norm, torch::nn::LayerNorm& norm, torch::nn::Dropout& dropout,
+                       F&& sublayer) {
+  if (pre_norm) return x + dropout(sublayer(norm(x)));
+  return norm(x + dropout(sublayer(x)));
+}
+}  // namespace
+
+EncoderLayerImpl::EncoderLayerImpl(const ModelConfig& c)
+    : pre_norm(c.pre_norm),
+      self_attn(register_module("self_attn", SelfAttention(c.d_model, c.heads, c.dropout))),
+      ffn(register_module("ffn", FeedForward(c.d_model, c.ffn, c.dropout))),
+      norm1(register_module("norm1", layer_norm(c.d_model))),
+      norm2(register_module("norm2", layer_norm(c.d_model))),
+      dropout(register_module("dropout", torch::nn::Dropout(c.dropout))) {}
+
+torch::Tensor EncoderLayerImpl::forward(const torch::Tensor& x, const torch::Tensor& src_bias) {
+  auto h = residual(x, pre_norm, norm1, dropout, [&](const torch::Tensor& y) { return self_attn(y, src_bias); });
+  return residual(h, pre_norm, norm2, dropout, [&](const torch::Tensor& y) { return ffn(y); });
+}
+
+DecoderLayerImpl::DecoderLayerImpl(const ModelConfig& c)
+    : pre_norm(c.pre_norm),
+      self_attn(register_module("self_attn", SelfAttention(c.d_model, c.heads, c.dropout))),
+      cross_attn(register_module("cross_attn", CrossAttention(c.d_model, c.heads, c.dropout))),
+      ffn(register_module("ffn", FeedForward(c.d_model, c.ffn, c.dropout))),
+      norm1(register_module("norm1", layer_norm(c.d_model))),
+      norm2(register_module("norm2", layer_norm(c.d_model))),
+      norm3(register_module("norm3", layer_norm(c.d_model))),
+      dropout(register_module("dropout", torch::nn::Dropout(c.dropout))) {}
+
+torch::Tensor DecoderLayerImpl::forward(const torch::Tensor& x, const torch::Tensor& memory,
+                                        const torch::Tensor& src_bias, const torch::Tensor& tgt_bias,
+                                        LayerCache* cache) {
+  KVCache* self_cache = cache ? &cache->self : nullptr;
+  KVCache* cross_cache = cache ? &cache->cross : nullptr;
+  auto h = residual(x, pre_norm, norm1, dropout,
+                    [&](const torch::Tensor& y) { return self_attn(y, tgt_bias, self_cache); });
+  h = residual(h, pre_norm, norm2, dropout,
+               [&](const torch::Tensor& y) { return cross_attn(y, memory, src_bias, cross_cache); });
+  return residual(h, pre_norm, norm3, dropout, [&](const torch::Tensor& y) { return ffn(y); });
+}
+
+void DecoderCache::select_rows(const torch::Tensor& rows, bool same_sentences) {
+  for (auto& layer : layers) {
+    layer.self.select_rows(rows);
+    if (!same_sentences) layer.cross.select_rows(rows);
+  }
+}
+
+TransformerImpl::TransformerImpl(const ModelConfig& c) : config(c) {
+  c.validate();
+  src_embed = register_module("src_embed", torch::nn::Embedding(c.src_vocab, c.d_model));
+  tgt_embed = c.share_embeddings ? src_embed : register_module("tgt_embed", torch::nn::Embedding(c.tgt_vocab, c.d_model));
+  if (c.tie_output) {
+    output_bias = register_parameter("output_bias", torch::zeros({c.tgt_vocab}));
+  } else {
+    output = register_module("output", torch::nn::Linear(c.d_model, c.tgt_vocab));
+  }
+  encoder = register_module("encoder", torch::nn::ModuleList());
+  decoder = register_module("decoder", torch::nn::ModuleList());
+  for (int64_t i = 0; i < c.encoder_layers; ++i) encoder->push_back(EncoderLayer(c));
+  for (int64_t i = 0; i < c.decoder_layers; ++i) decoder->push_back(DecoderLayer(c));
+  if (c.pre_norm) {
+    encoder_norm = register_module("encoder_norm", layer_norm(c.d_model));
+    decoder_norm = register_module("decoder_norm", layer_norm(c.d_model));
+  }
+  embed_dropout = register_module("embed_dropout", torch::nn::Dropout(c.dropout));
+  positions = register_buffer("positions", sinusoidal_positions(c.max_positions, c.d_model));
+
+  torch::NoGradGuard no_grad;  // Xavier-uniform for every matrix, as in the paper's reference code
+  for (auto& p : parameters()) {
+    if (p.dim() > 1) torch::nn::init::xavier_uniform_(p);
+  }
+}
+
+torch::Tensor TransformerImpl::embed(const torch::Tensor& table, const torch::Tensor& ids, int64_t start) {
+  const int64_t length = ids.size(1);
+  NMT_CHECK(start + length <= config.max_positions,
+            "sequence of " << start + length << " positions exceeds model.max_positions = " << config.max_positions);
+  auto x = torch::embedding(table, ids) * std::sqrt(static_cast<double>(config.d_model));  // (B, T, D)
+  return embed_dropout(x + positions.narrow(0, start, length));
+}
+
+torch::Tensor TransformerImpl::encode(const torch::Tensor& src, const torch::Tensor& src_bias) {
+  auto x = embed(src_embed->weight, src, 0);
+  for (auto& layer : *encoder) x = layer->as<EncoderLayer>()->forward(x, src_bias);
+  return config.pre_norm ? encoder_norm(x) : x;
+}
+
+torch::Tensor TransformerImpl::decode(const torch::Tensor& tgt_in, const torch::Tensor& memory,
+                                      const torch::Tensor& src_bias) {
+  // Causal bias only: padding is at the end of each row, so a real position
+  // never sees a pad key once the future is masked.
+  auto tgt_bias = causal_bias(tgt_in.size(1), memory.options());
+  auto x = embed(tgt_embed->weight, tgt_in, 0);
+  for (auto& layer : *decoder) x = layer->as<DecoderLayer>()->forward(x, memory, src_bias, tgt_bias);
+  return config.pre_norm ? decoder_norm(x) : x;
+}
+
+DecoderCache TransformerImpl::make_cache() const {
+  DecoderCache cache;
+  cache.layers.resize(config.decoder_layers);
+  return cache;
+}
+
+torch::Tensor TransformerImpl::decode_step(const torch::Tensor& last, const torch::Tensor& memory,
+                                           const torch::Tensor& src_bias, DecoderCache& cache) {
+  TORCH_CHECK(last.size(1) == 1, "decode_step feeds one position at a time");
+  auto x = embed(tgt_embed->weight, last, cache.position);
+  // The new position may attend to every cached one: no bias needed.
+  torch::Tensor no_bias;
+  for (size_t i = 0; i < decoder->size(); ++i) {
+    x = decoder[i]->as<DecoderLayer>()->forward(x, memory, src_bias, no_bias, &cache.layers[i]);
+  }
+  cache.position += last.size(1);
+  return config.pre_norm ? decoder_norm(x) : x;
+}
+
+torch::Tensor TransformerImpl::logits(const torch::Tensor& hidden) {
+  if (config.tie_output) return torch::nn::functional::linear(hidden, tgt_embed->weight, output_bias);
+  return output(hidden);
+}
+
+torch::Tensor TransformerImpl::forward(const torch::Tensor& src, const torch::Tensor& tgt_in) {
+  auto src_bias = padding_bias(src);
+  return logits(decode(tgt_in, encode(src, src_bias), src_bias));
+}
+
+}  // namespace nmt::model

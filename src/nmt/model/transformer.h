@@ -1,0 +1,98 @@
+#pragma once
+// The encoder-decoder Transformer of Vaswani et al. (2017): scaled embeddings
+// plus sinusoidal positions, post-norm (or pre-norm) layers of multi-head
+// attention and a ReLU feed-forward block, Xavier-initialised.
+#include <vector>
+
+#include <torch/nn/module.h>
+#include <torch/nn/modules/container/modulelist.h>
+#include <torch/nn/modules/embedding.h>
+#include <torch/nn/modules/normalization.h>
+
+#include "nmt/model/attention.h"
+#include "nmt/model/config.h"
+
+namespace nmt::model {
+
+// (length, d_model): PE[p, 2i] = sin(p / 10000^(2i/d)), PE[p, 2i+1] = cos(...).
+torch::Tensor sinusoidal_positions(int64_t length, int64_t d_model);
+
+struct FeedForwardImpl : torch::nn::Module {
+  FeedForwardImpl(int64_t d_model, int64_t ffn, double dropout);
+  torch::Tensor forward(const torch::Tensor& x);  // (B, T, D) -> (B, T, D)
+  torch::nn::Linear w1, w2;
+  torch::nn::Dropout inner_dropout;
+};
+TORCH_MODULE(FeedForward);
+
+struct EncoderLayerImpl : torch::nn::Module {
+  explicit EncoderLayerImpl(const ModelConfig& c);
+  torch::Tensor forward(const torch::Tensor& x, const torch::Tensor& src_bias);
+  bool pre_norm;
+  SelfAttention self_attn;
+  FeedForward ffn;
+  torch::nn::LayerNorm norm1, norm2;
+  torch::nn::Dropout dropout;
+};
+TORCH_MODULE(EncoderLayer);
+
+// One decoder layer's cache: self-attention keys/values so far, and the
+// cross-attention keys/values of the encoder output.
+struct LayerCache {
+  KVCache self, cross;
+};
+
+struct DecoderLayerImpl : torch::nn::Module {
+  explicit DecoderLayerImpl(const ModelConfig& c);
+  torch::Tensor forward(const torch::Tensor& x, const torch::Tensor& memory, const torch::Tensor& src_bias,
+                        const torch::Tensor& tgt_bias, LayerCache* cache = nullptr);
+  bool pre_norm;
+  SelfAttention self_attn;
+  CrossAttention cross_attn;
+  FeedForward ffn;
+  torch::nn::LayerNorm norm1, norm2, norm3;
+  torch::nn::Dropout dropout;
+};
+TORCH_MODULE(DecoderLayer);
+
+// The state incremental decoding carries from step to step.
+struct DecoderCache {
+  std::vector<LayerCache> layers;
+  int64_t position = 0;  // number of target positions already fed
+  // Keep/reorder rows (beam search, finished sentences leaving the batch).
+  // Cross-attention keys depend only on the source: reorder them only when
+  // rows move between sentences.
+  void select_rows(const torch::Tensor& rows, bool same_sentences);
+};
+
+struct TransformerImpl : torch::nn::Module {
+  explicit TransformerImpl(const ModelConfig& config);
+
+  // src: (B, S) ids -> memory (B, S, D); src_bias from padding_bias(src).
+  torch::Tensor encode(const torch::Tensor& src, const torch::Tensor& src_bias);
+  // tgt_in: (B, T) ids -> hidden states (B, T, D), causal.
+  torch::Tensor decode(const torch::Tensor& tgt_in, const torch::Tensor& memory, const torch::Tensor& src_bias);
+  // One incremental step: last: (N, 1) ids -> hidden (N, 1, D), using and extending the cache.
+  torch::Tensor decode_step(const torch::Tensor& last, const torch::Tensor& memory, const torch::Tensor& src_bias,
+                            DecoderCache& cache);
+  DecoderCache make_cache() const;
+  // hidden (..., D) -> logits (..., V)
+  torch::Tensor logits(const torch::Tensor& hidden);
+  // Full teacher-forced pass: (B, S), (B, T) -> logits (B, T, V).
+  torch::Tensor forward(const torch::Tensor& src, const torch::Tensor& tgt_in);
+
+  ModelConfig config;
+  torch::nn::Embedding src_embed{nullptr}, tgt_embed{nullptr};
+  torch::nn::Linear output{nullptr};      // untied output projection
+  torch::Tensor output_bias;              // tied: logits = h E^T + b
+  torch::nn::ModuleList encoder, decoder;
+  torch::nn::LayerNorm encoder_norm{nullptr}, decoder_norm{nullptr};  // pre-norm only
+  torch::nn::Dropout embed_dropout{nullptr};
+  torch::Tensor positions;                // (max_positions, D), a buffer, not saved
+
+ private:
+  torch::Tensor embed(const torch::Tensor& table, const torch::Tensor& ids, int64_t start);  // (B, T) -> (B, T, D)
+};
+TORCH_MODULE(Transformer);
+
+}  // namespace nmt::model

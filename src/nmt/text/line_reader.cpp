@@ -1,0 +1,71 @@
+#include "nmt/text/line_reader.h"
+
+#include <zlib.h>
+
+#include <filesystem>
+#include <string_view>
+
+#include "nmt/common/error.h"
+#include "nmt/text/utf8.h"
+
+namespace nmt::text {
+
+namespace {
+constexpr unsigned kChunkBytes = 1 << 16;
+constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+}  // namespace
+
+LineReader::LineReader(const std::string& path) : path_(path) {
+  // gzopen accepts a directory and fails only on the first read, less clearly.
+  NMT_CHECK(!std::filesystem::is_directory(path), "cannot open " << path << ": it is a directory");
+  file_ = gzopen(path.c_str(), "rb");
+  NMT_CHECK(file_ != nullptr, "cannot open " << path);
+  gzbuffer(file_, kChunkBytes);
+}
+
+LineReader::~LineReader() {
+  if (file_ != nullptr) gzclose(file_);
+}
+
+bool LineReader::fill() {
+  if (at_eof_) return false;
+  // Drop what was already returned so the buffer holds at most one partial line
+  // plus one chunk.
+  buffer_.erase(0, pos_);
+  pos_ = 0;
+  const size_t old_size = buffer_.size();
+  buffer_.resize(old_size + kChunkBytes);
+  const int got = gzread(file_, &buffer_[old_size], kChunkBytes);
+  int errnum = Z_OK;
+  const char* message = gzerror(file_, &errnum);
+  // Z_BUF_ERROR at the end means the gzip stream stopped in the middle.
+  NMT_CHECK(got >= 0 && errnum == Z_OK,
+            path_ << ": read error: " << (errnum == Z_BUF_ERROR ? "truncated gzip file" : message));
+  buffer_.resize(old_size + static_cast<size_t>(got));
+  if (got == 0) at_eof_ = true;
+  return got > 0;
+}
+
+bool LineReader::next(std::string& line) {
+  size_t newline = buffer_.find('\n', pos_);
+  while (newline == std::string::npos) {
+    const size_t searched = buffer_.size() - pos_;
+    if (!fill()) break;
+    newline = buffer_.find('\n', pos_ + searched);
+  }
+  if (newline == std::string::npos) {
+    if (pos_ >= buffer_.size()) return false;  // a final "\n" makes no empty line
+    newline = buffer_.size();
+  }
+  line.assign(buffer_, pos_, newline - pos_);
+  pos_ = newline + 1;
+  ++line_number_;
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  if (line_number_ == 1 && std::string_view(line).substr(0, 3) == kByteOrderMark) line.erase(0, 3);
+  const size_t bad = find_invalid_utf8(line);
+  NMT_CHECK(bad == std::string_view::npos,
+            path_ << ":" << line_number_ << ": invalid UTF-8 at byte " << bad + 1);
+  return true;
+}
+
+}  // namespace nmt::text

@@ -1,0 +1,42 @@
+#pragma once
+// Streams the lines of a text file, plain or gzip-compressed, checking that
+// each is UTF-8. It lives in the text stage (not data) because vocabulary
+// training reads corpora too, and text may not depend on data.
+#include <cstdint>
+#include <string>
+
+struct gzFile_s;  // zlib's file handle; keeps <zlib.h> out of this header
+
+namespace nmt::text {
+
+class LineReader {
+ public:
+  // Opens `path`; zlib reads gzip transparently and plain files as they are.
+  // Throws nmt::Error "cannot open PATH".
+  explicit LineReader(const std::string& path);
+  ~LineReader();
+  LineReader(const LineReader&) = delete;
+  LineReader& operator=(const LineReader&) = delete;
+
+  // Puts the next line, without its "\n" or "\r\n", into `line`; returns false
+  // at the end of the file. A final line without "\n" counts; a UTF-8 byte
+  // order mark at the start of the file is dropped. Throws nmt::Error
+  // "PATH:LINE: invalid UTF-8 at byte N" (N counted from 1, like a column) and
+  // "PATH: ..." for read errors such as a truncated .gz.
+  bool next(std::string& line);
+
+  int64_t line_number() const { return line_number_; }  // of the last line read
+  const std::string& path() const { return path_; }
+
+ private:
+  bool fill();  // appends a chunk to buffer_; false at end of file
+
+  std::string path_;
+  gzFile_s* file_ = nullptr;
+  std::string buffer_;  // bytes read but not yet returned start at buffer_[pos_]
+  size_t pos_ = 0;
+  bool at_eof_ = false;
+  int64_t line_number_ = 0;
+};
+
+}  // namespace nmt::text

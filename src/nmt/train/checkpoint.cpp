@@ -1,0 +1,177 @@
+#include "nmt/train/checkpoint.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <regex>
+
+#include <torch/torch.h>
+
+#include "nmt/common/error.h"
+
+namespace fs = std::filesystem;
+
+namespace nmt::train {
+namespace {
+
+constexpr int64_t kFormatVersion = 1;
+
+torch::Tensor bytes_tensor(const std::string& s) {
+  auto t = torch::empty({static_cast<int64_t>(s.size())}, torch::kUInt8);
+  std::memcpy(t.data_ptr<uint8_t>(), s.data(), s.size());
+  return t;
+}
+
+std::string tensor_bytes(const torch::Tensor& t) {
+  auto c = t.contiguous();
+  return std::string(reinterpret_cast<const char*>(c.data_ptr<uint8_t>()), static_cast<size_t>(c.numel()));
+}
+
+void fsync_file(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY);
+  if (fd >= 0) {
+    ::fsync(fd);
+    ::close(fd);
+  }
+}
+
+// The first line of a c10::Error, without its C++ stack trace.
+std::string first_line(const std::exception& e) {
+  std::string what = e.what();
+  return what.substr(0, what.find('\n'));
+}
+
+torch::serialize::InputArchive open_archive(const std::string& path) {
+  NMT_CHECK(fs::exists(path), "checkpoint " << path << " does not exist");
+  torch::serialize::InputArchive archive;
+  try {
+    archive.load_from(path);
+  } catch (const std::exception& e) {
+    NMT_FAIL("cannot read checkpoint " << path << ": the file is truncated or not an nmt checkpoint ("
+                                       << first_line(e) << ")");
+  }
+  return archive;
+}
+
+}  // namespace
+
+void save_checkpoint(const std::string& path, model::Transformer& model, torch::optim::Optimizer* optimizer,
+                     const CheckpointInfo& info) {
+  torch::serialize::OutputArchive archive;
+  torch::serialize::OutputArchive weights;
+  model->save(weights);
+  archive.write("model", weights);
+  if (optimizer != nullptr) {
+    torch::serialize::OutputArchive moments;
+    optimizer->save(moments);
+    archive.write("optimizer", moments);
+  }
+  nlohmann::json meta = {{"format", "nmt-checkpoint"}, {"version", kFormatVersion}, {"step", info.step},
+                         {"epoch", info.epoch}, {"config", info.config}};
+  archive.write("meta", bytes_tensor(meta.dump()));
+  archive.write("src_vocab", bytes_tensor(info.src_vocab));
+  archive.write("tgt_vocab", bytes_tensor(info.tgt_vocab));
+
+  const std::string tmp = path + ".tmp";
+  try {
+    archive.save_to(tmp);
+  } catch (const std::exception& e) {
+    std::remove(tmp.c_str());
+    NMT_FAIL("cannot write checkpoint " << tmp << ": " << first_line(e));
+  }
+  fsync_file(tmp);
+  std::error_code ec;
+  fs::rename(tmp, path, ec);
+  NMT_CHECK(!ec, "cannot rename " << tmp << " to " << path << ": " << ec.message());
+}
+
+LoadedCheckpoint load_checkpoint(const std::string& path) {
+  auto archive = open_archive(path);
+  LoadedCheckpoint out;
+  out.path = path;
+  nlohmann::json meta;
+  try {
+    torch::Tensor t;
+    archive.read("meta", t);
+    meta = nlohmann::json::parse(tensor_bytes(t));
+    archive.read("src_vocab", t);
+    out.info.src_vocab = tensor_bytes(t);
+    archive.read("tgt_vocab", t);
+    out.info.tgt_vocab = tensor_bytes(t);
+  } catch (const std::exception& e) {
+    NMT_FAIL("checkpoint " << path << " lacks nmt metadata (" << first_line(e) << ")");
+  }
+  NMT_CHECK(meta.value("format", "") == "nmt-checkpoint", "checkpoint " << path << " is not an nmt checkpoint");
+  NMT_CHECK(meta.value("version", 0) == kFormatVersion,
+            "checkpoint " << path << " has format version " << meta.value("version", 0) << ", this nmt reads version "
+                          << kFormatVersion);
+  out.info.step = meta.at("step").get<int64_t>();
+  out.info.epoch = meta.value("epoch", 0);
+  out.info.config = meta.at("config");
+  out.model_config = model::model_config_from_json(out.info.config.at("model"));
+  out.model = model::Transformer(out.model_config);
+  try {
+    torch::serialize::InputArchive weights;
+    archive.read("model", weights);
+    out.model->load(weights);
+  } catch (const std::exception& e) {
+    NMT_FAIL("checkpoint " << path << ": weights do not match its model config (" << first_line(e) << ")");
+  }
+  return out;
+}
+
+void load_optimizer_state(const std::string& path, torch::optim::Optimizer& optimizer) {
+  auto archive = open_archive(path);
+  torch::serialize::InputArchive moments;
+  try {
+    archive.read("optimizer", moments);
+    optimizer.load(moments);
+  } catch (const std::exception& e) {
+    NMT_FAIL("checkpoint " << path << ": cannot restore the optimizer state (" << first_line(e) << ")");
+  }
+}
+
+std::string checkpoint_name(int64_t step) {
+  char name[64];
+  std::snprintf(name, sizeof name, "checkpoint-%08lld.pt", static_cast<long long>(step));
+  return name;
+}
+
+namespace {
+std::vector<std::pair<int64_t, std::string>> list_checkpoints(const std::string& run_dir) {
+  std::vector<std::pair<int64_t, std::string>> found;
+  if (!fs::is_directory(run_dir)) return found;
+  static const std::regex pattern(R"(checkpoint-(\d+)\.pt)");
+  for (const auto& entry : fs::directory_iterator(run_dir)) {
+    std::smatch m;
+    const std::string name = entry.path().filename().string();
+    if (std::regex_match(name, m, pattern)) found.emplace_back(std::stoll(m[1]), entry.path().string());
+  }
+  std::sort(found.begin(), found.end());
+  return found;
+}
+}  // namespace
+
+std::string latest_checkpoint(const std::string& run_dir) {
+  auto found = list_checkpoints(run_dir);
+  return found.empty() ? std::string() : found.back().second;
+}
+
+std::string resolve_checkpoint(const std::string& run_dir_or_file) {
+  NMT_CHECK(fs::exists(run_dir_or_file), "model " << run_dir_or_file << " does not exist");
+  if (!fs::is_directory(run_dir_or_file)) return run_dir_or_file;
+  auto latest = latest_checkpoint(run_dir_or_file);
+  NMT_CHECK(!latest.empty(), "run directory " << run_dir_or_file << " holds no checkpoint-*.pt");
+  return latest;
+}
+
+void prune_checkpoints(const std::string& run_dir, int keep) {
+  auto found = list_checkpoints(run_dir);
+  for (size_t i = 0; i + static_cast<size_t>(std::max(keep, 1)) < found.size(); ++i) fs::remove(found[i].second);
+}
+
+}  // namespace nmt::train

@@ -1,0 +1,48 @@
+#pragma once
+// A checkpoint is one file that says everything about a model: weights,
+// optimizer moments, step, the full resolved configuration and the
+// vocabularies it was trained with. Written to a temporary file, flushed to
+// disk and renamed, so a crash mid-write never destroys the previous one.
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "nmt/model/transformer.h"
+
+namespace torch::optim {
+class Optimizer;
+}
+
+namespace nmt::train {
+
+struct CheckpointInfo {
+  int64_t step = 0;
+  int64_t epoch = 0;
+  nlohmann::json config;          // {"model": {...}, "train": {...}, ...}, as resolved at start
+  std::string src_vocab, tgt_vocab;  // SentencePiece model protos
+};
+
+void save_checkpoint(const std::string& path, model::Transformer& model, torch::optim::Optimizer* optimizer,
+                     const CheckpointInfo& info);
+
+struct LoadedCheckpoint {
+  std::string path;
+  CheckpointInfo info;
+  model::ModelConfig model_config;
+  model::Transformer model{nullptr};
+};
+// Throws nmt::Error naming the file if it is missing, truncated or not an nmt checkpoint.
+LoadedCheckpoint load_checkpoint(const std::string& path);
+// Restores optimizer state saved with the checkpoint (resume).
+void load_optimizer_state(const std::string& path, torch::optim::Optimizer& optimizer);
+
+// checkpoint-<step>.pt in run_dir; "" if none.
+std::string checkpoint_name(int64_t step);
+std::string latest_checkpoint(const std::string& run_dir);
+// A checkpoint file as is; a run directory -> its latest checkpoint (error if none).
+std::string resolve_checkpoint(const std::string& run_dir_or_file);
+// Deletes all but the newest `keep` checkpoints of run_dir.
+void prune_checkpoints(const std::string& run_dir, int keep);
+
+}  // namespace nmt::train

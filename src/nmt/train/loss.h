@@ -1,0 +1,16 @@
+#pragma once
+#include <ATen/core/Tensor.h>
+
+namespace nmt::train {
+
+struct LossSums {
+  at::Tensor loss;  // summed label-smoothed cross-entropy (differentiable)
+  at::Tensor nll;   // summed plain negative log-likelihood (for perplexity), detached
+};
+
+// logits: (N, V) for the N non-pad target positions, targets: (N).
+// Target distribution: (1 - eps) on the reference token + eps spread uniformly
+// over the vocabulary, as in Szegedy et al. and torch's label_smoothing.
+LossSums label_smoothed_cross_entropy(const at::Tensor& logits, const at::Tensor& targets, double epsilon);
+
+}  // namespace nmt::train

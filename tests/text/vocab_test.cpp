@@ -1,0 +1,176 @@
+#include "nmt/text/vocab.h"
+
+#include <gtest/gtest.h>
+#include <sentencepiece_trainer.h>
+
+#include <algorithm>
+#include <unordered_map>
+
+#include "nmt/common/error.h"
+#include "test_support.h"
+
+namespace nmt::text {
+namespace {
+
+using ::nmt::testing::english_lines;
+using ::nmt::testing::english_vocab;
+using ::nmt::testing::error_message;
+using ::nmt::testing::join_lines;
+using ::nmt::testing::TempDir;
+using ::nmt::testing::write_file;
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+TEST(Vocab, ReservedIdsArePadUnkBosEos) {
+  const Vocab& vocab = english_vocab();
+  EXPECT_EQ(vocab.size(), ::nmt::testing::kEnglishVocabSize);
+  EXPECT_EQ(vocab.piece(kPadId), "<pad>");
+  EXPECT_EQ(vocab.piece(kUnkId), "<unk>");
+  EXPECT_EQ(vocab.piece(kBosId), "<s>");
+  EXPECT_EQ(vocab.piece(kEosId), "</s>");
+}
+
+TEST(Vocab, DecodeOfEncodeGivesBackTrainingLines) {
+  const Vocab& vocab = english_vocab();
+  int checked = 0;
+  for (const std::string& line : english_lines()) {
+    const std::vector<int> ids = vocab.encode(line);
+    ASSERT_FALSE(ids.empty()) << line;
+    EXPECT_EQ(vocab.decode(ids), line);
+    ++checked;
+  }
+  EXPECT_GE(checked, 300);
+}
+
+TEST(Vocab, EncodeGivesPiecesOnlyWithoutReservedIds) {
+  const Vocab& vocab = english_vocab();
+  const std::vector<int> ids = vocab.encode(english_lines().front());
+  for (int id : ids) {
+    EXPECT_GT(id, kEosId);
+    EXPECT_LT(id, vocab.size());
+  }
+  // Frequent words of the training text become few pieces: fewer ids than bytes.
+  EXPECT_LT(ids.size(), english_lines().front().size());
+}
+
+TEST(Vocab, DecodeSkipsPadBosAndEos) {
+  const Vocab& vocab = english_vocab();
+  const std::string line = english_lines()[1];
+  std::vector<int> ids = {kBosId};
+  for (int id : vocab.encode(line)) ids.push_back(id);
+  ids.insert(ids.end(), {kEosId, kPadId, kPadId});
+  EXPECT_EQ(vocab.decode(ids), line);
+}
+
+TEST(Vocab, UnseenCharacterEncodesAsUnk) {
+  const std::vector<int> ids = english_vocab().encode("the 漢");
+  EXPECT_NE(std::find(ids.begin(), ids.end(), kUnkId), ids.end());
+}
+
+TEST(Vocab, DecodeRejectsOutOfRangeId) {
+  const Vocab& vocab = english_vocab();
+  EXPECT_TRUE(contains(error_message([&] { vocab.decode({5, vocab.size()}); }),
+                       "cannot decode id 300"));
+}
+
+TEST(Vocab, SerializedModelLoadsBackToTheSameVocabulary) {
+  const Vocab& vocab = english_vocab();
+  const Vocab copy = Vocab::from_serialized(vocab.serialized());
+  EXPECT_EQ(copy.size(), vocab.size());
+  for (const std::string& line : english_lines()) ASSERT_EQ(copy.encode(line), vocab.encode(line));
+}
+
+TEST(Vocab, LoadOfMissingFileNamesIt) {
+  TempDir dir;
+  const std::string path = dir.file("nope.model");
+  EXPECT_EQ(error_message([&] { Vocab::load(path); }), "cannot open vocabulary " + path);
+}
+
+TEST(Vocab, LoadOfCorruptFileNamesIt) {
+  TempDir dir;
+  const std::string path = dir.file("spm.model");
+  write_file(path, "this is not a protobuf");
+  const std::string message = error_message([&] { Vocab::load(path); });
+  EXPECT_EQ(message.rfind(path + ": not a SentencePiece model", 0), 0u) << message;
+  EXPECT_TRUE(contains(error_message([] { Vocab::from_serialized("garbage"); }),
+                       "stored vocabulary is not a SentencePiece model"));
+}
+
+TEST(Vocab, LoadRefusesAModelWithOtherReservedIds) {
+  // spm's defaults: unk=0 bos=1 eos=2, no pad.
+  TempDir dir;
+  write_file(dir.file("train.txt"), join_lines(english_lines()));
+  const std::unordered_map<std::string, std::string> arguments = {
+      {"input", dir.file("train.txt")},
+      {"model_prefix", dir.file("default")},
+      {"vocab_size", "100"},
+      {"hard_vocab_limit", "false"},  // a smaller vocabulary is fine for this test
+      {"minloglevel", "2"}};
+  const auto status = sentencepiece::SentencePieceTrainer::Train(arguments);
+  ASSERT_TRUE(status.ok()) << status.message();
+  const std::string path = dir.file("default.model");
+  EXPECT_EQ(error_message([&] { Vocab::load(path); }),
+            path + ": reserved ids are pad=-1 unk=0 bos=1 eos=2, expected pad=0 unk=1 bos=2 "
+                   "eos=3 (train it with `nmt vocab`)");
+}
+
+TEST(TrainVocab, WritesModelAndVocabIntoANewFolder) {
+  TempDir dir;
+  write_file(dir.file("a.txt"), join_lines(english_lines()));
+  VocabOptions options;
+  options.inputs = {dir.file("a.txt")};
+  options.size = 120;
+  options.type = "unigram";
+  const std::string model = train_vocab(options, dir.file("nested/vocab"));
+  EXPECT_EQ(model, dir.file("nested/vocab/spm.model"));
+  EXPECT_TRUE(std::filesystem::exists(dir.file("nested/vocab/spm.vocab")));
+  EXPECT_EQ(Vocab::load(model).size(), 120);
+}
+
+TEST(TrainVocab, TooLargeSizeIsRetriedWithTheSizeSpmSuggests) {
+  TempDir dir;
+  write_file(dir.file("tiny.txt"), "a small corpus\nwith few words\n");
+  VocabOptions options;
+  options.inputs = {dir.file("tiny.txt")};
+  options.size = 8000;
+  ::testing::internal::CaptureStderr();
+  const std::string model = train_vocab(options, dir.file("vocab"));
+  const std::string note = ::testing::internal::GetCapturedStderr();
+  const int size = Vocab::load(model).size();
+  EXPECT_LT(size, 8000);
+  EXPECT_TRUE(contains(note, "too small for 8000 pieces; using " + std::to_string(size))) << note;
+}
+
+TEST(TrainVocab, BadInputsGetMessagesNamingTheFile) {
+  TempDir dir;
+  VocabOptions options;
+  options.size = 100;
+  EXPECT_EQ(error_message([&] { train_vocab(options, dir.file("v")); }),
+            "vocabulary: no input files given");
+
+  options.inputs = {dir.file("missing.txt")};
+  EXPECT_EQ(error_message([&] { train_vocab(options, dir.file("v")); }),
+            "cannot open " + dir.file("missing.txt"));
+
+  write_file(dir.file("blank.txt"), "\n\r\n\n");
+  options.inputs = {dir.file("blank.txt")};
+  EXPECT_EQ(error_message([&] { train_vocab(options, dir.file("v")); }),
+            "vocabulary input " + dir.file("blank.txt") + " is empty (no non-blank lines)");
+
+  write_file(dir.file("good.txt"), "fine\n");
+  write_file(dir.file("bad.txt"), "fine\nfine\n\xFF\n");
+  options.inputs = {dir.file("good.txt"), dir.file("bad.txt")};
+  EXPECT_EQ(error_message([&] { train_vocab(options, dir.file("v")); }),
+            dir.file("bad.txt") + ":3: invalid UTF-8 at byte 1");
+  EXPECT_FALSE(std::filesystem::exists(dir.file("v"))) << "nothing written for bad inputs";
+
+  options.inputs = {dir.file("good.txt")};
+  options.type = "wordpiece";
+  EXPECT_EQ(error_message([&] { train_vocab(options, dir.file("v")); }),
+            "vocabulary type must be bpe or unigram, found 'wordpiece'");
+}
+
+}  // namespace
+}  // namespace nmt::text
