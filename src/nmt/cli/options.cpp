@@ -1,5 +1,8 @@
 #include "nmt/cli/options.h"
 
+#include <dlfcn.h>
+
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 
@@ -57,21 +60,21 @@ nlohmann::json read_config_file(const std::string& path) {
 }
 
 void warn_if_slow_blas() {
-  std::ifstream maps("/proc/self/maps");
-  std::string line;
-  bool optimized = false, reference = false;
-  while (std::getline(maps, line)) {
-    if (line.find("openblas") != std::string::npos || line.find("libmkl") != std::string::npos ||
-        line.find("libblis") != std::string::npos) {
-      optimized = true;
-    } else if (line.find("/blas/libblas.so") != std::string::npos) {
-      reference = true;
-    }
+  // Where does the sgemm_ that torch calls resolve? Debian's libblas.so.3 is an
+  // alternatives link, so follow it to the real file. (A loaded libopenblas
+  // proves nothing: another dependency may pull it in while sgemm_ still binds
+  // to the reference library.)
+  void* sgemm = ::dlsym(RTLD_DEFAULT, "sgemm_");
+  Dl_info info{};
+  if (sgemm == nullptr || ::dladdr(sgemm, &info) == 0 || info.dli_fname == nullptr) return;
+  std::error_code ec;
+  const std::string library = std::filesystem::canonical(info.dli_fname, ec).string();
+  for (const char* fast : {"openblas", "mkl", "blis", "atlas"}) {
+    if (library.find(fast) != std::string::npos) return;
   }
-  if (reference && !optimized) {
-    std::cerr << "warning: torch is running on the reference BLAS (about 20x slower matrix products).\n"
-                 "         Install OpenBLAS: apt-get install libopenblas0-pthread\n";
-  }
+  std::cerr << "warning: torch's matrix products run on " << (ec ? info.dli_fname : library)
+            << ", not an optimized BLAS (about 20x slower).\n"
+               "         Install OpenBLAS: apt-get install libopenblas0-pthread\n";
 }
 
 }  // namespace nmt::cli

@@ -36,7 +36,7 @@ nlohmann::json default_config() {
           {"model", nlohmann::json::object()},
           {"train", train::to_json(train::TrainOptions{})},
           {"data", {{"train_src", ""}, {"train_tgt", ""}, {"dev_src", ""}, {"dev_tgt", ""}, {"vocab", ""},
-                    {"vocab_size", 8000}, {"vocab_type", "bpe"}, {"tie_embeddings", false}, {"out", ""}}}};
+                    {"src_vocab", ""}, {"tgt_vocab", ""}, {"vocab_size", 8000}, {"vocab_type", "bpe"}, {"tie_embeddings", false}, {"out", ""}}}};
 }
 
 void run(const TrainCommand& cmd) {
@@ -55,11 +55,14 @@ void run(const TrainCommand& cmd) {
   data.train = data::read_parallel(d["train_src"], d["train_tgt"]);
   if (!d.value("dev_src", "").empty()) data.dev = data::read_parallel(d["dev_src"], d["dev_tgt"]);
 
-  // Vocabulary: given, kept from an earlier run in RUN_DIR, or trained now (joint).
+  // Vocabulary: one per side, one joint given, kept from an earlier run in
+  // RUN_DIR, or a joint one trained now.
+  const std::string src_path = d.value("src_vocab", ""), tgt_path = d.value("tgt_vocab", "");
+  NMT_CHECK(src_path.empty() == tgt_path.empty(), "give both --src-vocab and --tgt-vocab, or neither");
   const fs::path run_vocab = fs::path(run_dir) / "vocab";
   std::string vocab_path = d.value("vocab", "");
   if (vocab_path.empty() && fs::exists(run_vocab / "spm.model")) vocab_path = run_vocab.string();
-  if (vocab_path.empty() && !cmd.dry_run) {
+  if (vocab_path.empty() && src_path.empty() && !cmd.dry_run) {
     text::VocabOptions vo;
     vo.inputs = {d["train_src"], d["train_tgt"]};
     vo.size = d["vocab_size"];
@@ -69,20 +72,26 @@ void run(const TrainCommand& cmd) {
               << "\n";
     vocab_path = text::train_vocab(vo, run_vocab.string());
   }
-  if (!vocab_path.empty()) {
-    auto vocab = load_vocab(vocab_path);
-    model_config.src_vocab = model_config.tgt_vocab = vocab.size();
-    if (d.value("tie_embeddings", false)) model_config.share_embeddings = model_config.tie_output = true;
-    model_config.validate();
-    config["model"] = model::to_json(model_config);
-    config["train"] = train::to_json(options);
-    std::cerr << "config: " << config.dump() << "\n";
-    if (cmd.dry_run) return;
-    auto log = [](const std::string& line) { std::cout << line << std::endl; };
-    train::train_model(model_config, options, data, vocab, vocab, run_dir, config, log);
-  } else {
+  if (vocab_path.empty() && src_path.empty()) {
     std::cerr << "config: " << config.dump() << "\n(dry run: the vocabulary would be trained first)\n";
+    return;
   }
+  const bool joint = src_path.empty();
+  auto src_vocab = load_vocab(joint ? vocab_path : src_path);
+  auto tgt_vocab = joint ? src_vocab : load_vocab(tgt_path);
+  model_config.src_vocab = src_vocab.size();
+  model_config.tgt_vocab = tgt_vocab.size();
+  if (d.value("tie_embeddings", false)) {
+    NMT_CHECK(joint, "--tie-embeddings needs one joint vocabulary, not --src-vocab/--tgt-vocab");
+    model_config.share_embeddings = model_config.tie_output = true;
+  }
+  model_config.validate();
+  config["model"] = model::to_json(model_config);
+  config["train"] = train::to_json(options);
+  std::cerr << "config: " << config.dump() << "\n";
+  if (cmd.dry_run) return;
+  auto log = [](const std::string& line) { std::cout << line << std::endl; };
+  train::train_model(model_config, options, data, src_vocab, tgt_vocab, run_dir, config, log);
 }
 
 }  // namespace
@@ -105,6 +114,8 @@ void add_train_command(CLI::App& app) {
   config_option<std::string>(*c, "--dev-tgt", o, "data", "dev_tgt", "Validation target file");
   config_option<std::string>(*c, "--vocab", o, "data", "vocab",
                              "SentencePiece directory (spm.model) or file; default: train a joint one into RUN_DIR/vocab");
+  config_option<std::string>(*c, "--src-vocab", o, "data", "src_vocab", "Source-side SentencePiece model (with --tgt-vocab)");
+  config_option<std::string>(*c, "--tgt-vocab", o, "data", "tgt_vocab", "Target-side SentencePiece model (with --src-vocab)");
   config_option<int64_t>(*c, "--vocab-size", o, "data", "vocab_size", "Pieces of the vocabulary trained here (8000)");
   config_option<std::string>(*c, "--vocab-type", o, "data", "vocab_type", "bpe | unigram (bpe)");
   config_flag(*c, "--tie-embeddings", o, "data", "tie_embeddings",

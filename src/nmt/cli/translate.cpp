@@ -86,11 +86,11 @@ void add_translate_command(CLI::App& app) {
   c->add_option("--model", cmd->model, "Run directory (its latest checkpoint) or checkpoint file")->required();
   c->add_option("--input,-i", cmd->input, "Source text, one sentence per line (default stdin)");
   c->add_option("--output,-o", cmd->output, "Where translations go (default stdout)");
-  c->add_option("--beam,-b", opt.search.beam, "Beam size, 1 = greedy")->capture_default_str()->check(CLI::PositiveNumber);
+  c->add_option("--beam,-b", opt.search.beam, "Beam size, 1 = greedy")->capture_default_str()->check(CLI::Range(1, 1000));
   c->add_option("--n-best", opt.search.n_best, "Hypotheses per sentence (n-best format when > 1)")
-      ->capture_default_str()->check(CLI::PositiveNumber);
+      ->capture_default_str()->check(CLI::Range(1, 1000));
   c->add_option("--alpha", opt.search.length_penalty, "GNMT length penalty alpha")->capture_default_str();
-  c->add_option("--batch", opt.batch_size, "Sentences per batch")->capture_default_str()->check(CLI::PositiveNumber);
+  c->add_option("--batch", opt.batch_size, "Sentences per batch")->capture_default_str()->check(CLI::Range(1, 1000000));
   c->add_option("--max-length-ratio", opt.max_length_ratio, "Output tokens <= ratio x source tokens + extra")
       ->capture_default_str();
   c->add_option("--max-length-extra", opt.max_length_extra, "See --max-length-ratio")->capture_default_str();

@@ -203,12 +203,13 @@ TrainResult train_model(const model::ModelConfig& model_config, const TrainOptio
       window_tokens += b.target_tokens, ++window_steps;
       result.target_tokens += b.target_tokens;
       result.last_loss = batch_loss_value;
+      const int64_t batch_epoch = epoch + 1;  // 1-based, the epoch this batch belongs to
       if (i + 1 == batches.size()) ++epoch;
       stop = out_of_budget();
 
       if ((options.log_every > 0 && step % options.log_every == 0) || stop) {
         const double tokens = static_cast<double>(std::max<int64_t>(window_tokens, 1));
-        log("step " + std::to_string(step) + " | epoch " + std::to_string(epoch + 1) + " | loss " +
+        log("step " + std::to_string(step) + " | epoch " + std::to_string(batch_epoch) + " | loss " +
             fixed(window_loss / tokens, 4) + " | ppl " + fixed(std::exp(std::min(window_nll / tokens, 50.0)), 2) +
             " | lr " + fixed(lr * 1e4, 3) + "e-4 | tgt tok/s " + fixed(tokens / window_seconds, 0) + " | " +
             fixed(train_seconds, 0) + " s");

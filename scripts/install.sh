@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs what nmt needs to build, test and run on Debian 12; does nothing
+# when everything is there already.
+set -euo pipefail
+
+packages=(
+  cmake ninja-build ccache g++ pkg-config
+  libtorch-dev libopenblas0-pthread   # tensors; OpenBLAS, not the reference BLAS
+  libsentencepiece-dev                # subword vocabularies
+  libcli11-dev nlohmann-json3-dev libyaml-cpp-dev zlib1g-dev
+  libgtest-dev
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "installing: ${missing[*]}"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
