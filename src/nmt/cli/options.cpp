@@ -61,20 +61,24 @@ nlohmann::json read_config_file(const std::string& path) {
 
 void warn_if_slow_blas() {
   // Where does the sgemm_ that torch calls resolve? Debian's libblas.so.3 is an
-  // alternatives link, so follow it to the real file. (A loaded libopenblas
-  // proves nothing: another dependency may pull it in while sgemm_ still binds
-  // to the reference library.)
+  // alternatives link: follow it to the real file, and warn when that is the
+  // reference BLAS. (A loaded libopenblas proves nothing: another dependency
+  // may pull it in while sgemm_ still binds to the reference library. Builds
+  // with their own BLAS inside libtorch_cpu, such as PyTorch's, are fine.)
   void* sgemm = ::dlsym(RTLD_DEFAULT, "sgemm_");
   Dl_info info{};
   if (sgemm == nullptr || ::dladdr(sgemm, &info) == 0 || info.dli_fname == nullptr) return;
   std::error_code ec;
-  const std::string library = std::filesystem::canonical(info.dli_fname, ec).string();
-  for (const char* fast : {"openblas", "mkl", "blis", "atlas"}) {
-    if (library.find(fast) != std::string::npos) return;
+  auto library = std::filesystem::canonical(info.dli_fname, ec);
+  if (ec) library = info.dli_fname;
+  const std::string path = library.string(), name = library.filename().string();
+  const bool reference = name.rfind("libblas.so", 0) == 0 && path.find("openblas") == std::string::npos &&
+                         path.find("blis") == std::string::npos && path.find("atlas") == std::string::npos;
+  if (reference) {
+    std::cerr << "warning: torch's matrix products run on the reference BLAS (" << path
+              << "), about 20x slower than an optimized one.\n"
+                 "         Install OpenBLAS: apt-get install libopenblas0-pthread\n";
   }
-  std::cerr << "warning: torch's matrix products run on " << (ec ? info.dli_fname : library)
-            << ", not an optimized BLAS (about 20x slower).\n"
-               "         Install OpenBLAS: apt-get install libopenblas0-pthread\n";
 }
 
 }  // namespace nmt::cli

@@ -27,11 +27,11 @@ struct SearchOptions {
 class StepFunction {
  public:
   virtual ~StepFunction() = default;
-  // last: (N) the newest token of each row -> (N, V) log-probabilities of the next one.
+  // last: (N) the newest token of each row, on any device -> (N, V) log-probabilities of the next one.
   virtual at::Tensor log_probs(const at::Tensor& last) = 0;
   // Keep/reorder rows: new row i continues old row rows[i]. same_sentences is
   // true when every row stays with its source sentence (a beam reorder), so
-  // whatever depends only on the source need not move.
+  // whatever depends only on the source need not move. rows may be on any device.
   virtual void select_rows(const at::Tensor& rows, bool same_sentences) = 0;
 };
 

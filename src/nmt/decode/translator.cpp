@@ -17,11 +17,13 @@ TransformerStep::TransformerStep(model::Transformer model, const torch::Tensor& 
 }
 
 at::Tensor TransformerStep::log_probs(const at::Tensor& last) {
-  auto hidden = model_->decode_step(last.view({-1, 1}), memory_, src_bias_, cache_);  // (N, 1, D)
+  auto tokens = last.to(memory_.device()).view({-1, 1});
+  auto hidden = model_->decode_step(tokens, memory_, src_bias_, cache_);  // (N, 1, D)
   return torch::log_softmax(model_->logits(hidden.squeeze(1)), -1);                  // (N, V)
 }
 
-void TransformerStep::select_rows(const at::Tensor& rows, bool same_sentences) {
+void TransformerStep::select_rows(const at::Tensor& rows_any_device, bool same_sentences) {
+  const auto rows = rows_any_device.to(memory_.device());
   if (!same_sentences) {
     memory_ = memory_.index_select(0, rows);
     src_bias_ = src_bias_.index_select(0, rows);

@@ -45,11 +45,12 @@ std::string first_line(const std::exception& e) {
   return what.substr(0, what.find('\n'));
 }
 
-torch::serialize::InputArchive open_archive(const std::string& path) {
+// Tensors come back on `device` whatever device they were saved from.
+torch::serialize::InputArchive open_archive(const std::string& path, const torch::Device& device = torch::kCPU) {
   NMT_CHECK(fs::exists(path), "checkpoint " << path << " does not exist");
   torch::serialize::InputArchive archive;
   try {
-    archive.load_from(path);
+    archive.load_from(path, device);
   } catch (const std::exception& e) {
     NMT_FAIL("cannot read checkpoint " << path << ": the file is truncated or not an nmt checkpoint ("
                                        << first_line(e) << ")");
@@ -124,8 +125,8 @@ LoadedCheckpoint load_checkpoint(const std::string& path) {
   return out;
 }
 
-void load_optimizer_state(const std::string& path, torch::optim::Optimizer& optimizer) {
-  auto archive = open_archive(path);
+void load_optimizer_state(const std::string& path, torch::optim::Optimizer& optimizer, const torch::Device& device) {
+  auto archive = open_archive(path, device);
   torch::serialize::InputArchive moments;
   try {
     archive.read("optimizer", moments);

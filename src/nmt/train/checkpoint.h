@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include <c10/core/Device.h>
 #include <nlohmann/json.hpp>
 
 #include "nmt/model/transformer.h"
@@ -34,8 +35,9 @@ struct LoadedCheckpoint {
 };
 // Throws nmt::Error naming the file if it is missing, truncated or not an nmt checkpoint.
 LoadedCheckpoint load_checkpoint(const std::string& path);
-// Restores optimizer state saved with the checkpoint (resume).
-void load_optimizer_state(const std::string& path, torch::optim::Optimizer& optimizer);
+// Restores optimizer state saved with the checkpoint (resume), its tensors on
+// `device`, where the model's parameters are.
+void load_optimizer_state(const std::string& path, torch::optim::Optimizer& optimizer, const c10::Device& device = c10::Device(c10::kCPU));
 
 // checkpoint-<step>.pt in run_dir; "" if none.
 std::string checkpoint_name(int64_t step);

@@ -143,12 +143,12 @@ TrainResult train_model(const model::ModelConfig& model_config, const TrainOptio
   } else {
     model = model::Transformer(model_config);
   }
+  model->to(device);  // before the optimizer, whose state lives where the parameters do
   torch::optim::Adam optimizer(model->parameters(), torch::optim::AdamOptions(0.0).betas({0.9, 0.98}).eps(1e-9));
   if (!latest.empty()) {
-    load_optimizer_state(latest, optimizer);
+    load_optimizer_state(latest, optimizer, device);
     log("resuming from " + latest + " at step " + std::to_string(step));
   }
-  model->to(device);
   model->train();
   int64_t params = 0;
   for (const auto& p : model->parameters()) params += p.numel();
