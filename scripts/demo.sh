@@ -21,9 +21,11 @@ data=data/bible-en-es
 run=runs/demo
 rm -rf "$run"
 start=$(date +%s)
+# Small batches and pre-norm: in a few minutes on 2 cores this reaches the
+# best BLEU (measured against post-norm and larger batches/learning rates).
 ./build/nmt train --preset small --tie-embeddings --vocab-size 8000 \
   --train-src $data/train.en --train-tgt $data/train.es --dev-src $data/dev.en --dev-tgt $data/dev.es \
-  --batch-tokens 2048 --lr 2 --warmup 800 --dropout 0.1 --max-time $((minutes * 60)) \
+  --pre-norm --batch-tokens 1024 --lr 1 --warmup 1000 --max-time $((minutes * 60)) \
   --log-every 50 --valid-every 500 --save-every 500 --threads 2 --out "$run"
 
 echo

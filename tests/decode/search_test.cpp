@@ -1,0 +1,272 @@
+// Greedy and beam search on a fake model: a fixed table of next-token
+// probabilities per (sentence, prefix), so every right answer below is
+// worked out by hand from the tables.
+#include <array>
+#include <cmath>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <torch/torch.h>
+
+#include "nmt/common/error.h"
+#include "nmt/decode/search.h"
+#include "nmt/text/vocab.h"
+
+namespace nmt::decode {
+namespace {
+
+constexpr int kA = 4, kB = 5, kVocab = 6;  // 0 <pad>, 1 <unk>, 2 <s>, 3 </s>, 4 'a', 5 'b'
+using Probs = std::array<double, kVocab>;
+Probs P(double eos, double a, double b) { return {0, 0, 0, eos, a, b}; }
+
+// Next-token probabilities of one sentence, keyed by the generated prefix
+// (without <s>); prefixes not listed get `fallback`.
+struct Table {
+  std::map<std::vector<int>, Probs> rows;
+  Probs fallback;
+  const Probs& at(const std::vector<int>& prefix) const {
+    auto it = rows.find(prefix);
+    return it == rows.end() ? fallback : it->second;
+  }
+};
+
+// S0: greedy takes 'a' (.55) and then </s> (.4): P = .22; beam 2 finds
+// 'b' </s> with P = .45 * .9 = .405.
+const Table kS0{{{{}, P(0, .55, .45)}, {{kA}, P(.4, .35, .25)}, {{kB}, P(.9, .05, .05)}}, P(.9, .06, .04)};
+// S1: 'a' </s> (P = .26) has the best log-probability, 'b b b' </s>
+// (P = .48 * .8 * .8 * .6 = .18432) the best score under length penalty 1.
+const Table kS1{{{{}, P(0, .52, .48)},
+                 {{kA}, P(.5, .3, .2)},
+                 {{kB}, P(.1, .1, .8)},
+                 {{kB, kB}, P(.15, .05, .8)},
+                 {{kB, kB, kB}, P(.6, .25, .15)}},
+                P(.9, .06, .04)};
+// S2: never wants to stop.
+const Table kS2{{}, P(.05, .7, .25)};
+
+// The fake model. Each row is one hypothesis of one sentence; it keeps the
+// row's prefix so a search that loses track of its rows reads the wrong
+// probabilities. It also records what a correct search never does.
+class TableStep : public StepFunction {
+ public:
+  explicit TableStep(std::vector<const Table*> tables) : tables_(std::move(tables)) {
+    for (size_t i = 0; i < tables_.size(); ++i) sentence_.push_back(static_cast<int>(i)), prefix_.emplace_back();
+  }
+
+  at::Tensor log_probs(const at::Tensor& last) override {
+    ++calls;
+    if (last.size(0) != static_cast<int64_t>(sentence_.size())) {
+      problems.push_back("log_probs got " + std::to_string(last.size(0)) + " rows, the model holds " +
+                         std::to_string(sentence_.size()));
+      return torch::zeros({last.size(0), kVocab});
+    }
+    auto out = torch::empty({last.size(0), kVocab});
+    for (int64_t r = 0; r < last.size(0); ++r) {
+      const int token = static_cast<int>(last[r].item<int64_t>());
+      if (token == text::kBosId) {
+        if (!prefix_[r].empty() || started_[r]) problems.push_back("<s> fed in the middle of a row");
+      } else {
+        if (token == text::kEosId || token == text::kPadId) problems.push_back("a finished or pad token fed back");
+        prefix_[r].push_back(token);
+      }
+      started_[r] = true;
+      const auto& p = tables_[sentence_[r]]->at(prefix_[r]);
+      for (int v = 0; v < kVocab; ++v) out[r][v] = std::log(p[v]);
+    }
+    return out;
+  }
+
+  void select_rows(const at::Tensor& rows, bool same_sentences) override {
+    ++selects;
+    std::vector<int> sentence;
+    std::vector<std::vector<int>> prefix;
+    std::map<int64_t, bool> started;
+    for (int64_t i = 0; i < rows.size(0); ++i) {
+      const int64_t old = rows[i].item<int64_t>();
+      if (old < 0 || old >= static_cast<int64_t>(sentence_.size())) {
+        problems.push_back("select_rows: row " + std::to_string(old) + " does not exist");
+        return;
+      }
+      if (same_sentences && (i >= static_cast<int64_t>(sentence_.size()) || sentence_[old] != sentence_[i])) {
+        problems.push_back("select_rows(same_sentences=true) moved a row to another sentence");
+      }
+      sentence.push_back(sentence_[old]), prefix.push_back(prefix_[old]), started[i] = started_[old];
+    }
+    sentence_.swap(sentence), prefix_.swap(prefix), started_.swap(started);
+  }
+
+  int calls = 0, selects = 0;
+  std::vector<std::string> problems;
+  std::vector<int> live_sentences() const { return sentence_; }
+
+ private:
+  std::vector<const Table*> tables_;
+  std::vector<int> sentence_;               // sentence of each row
+  std::vector<std::vector<int>> prefix_;    // generated tokens of each row
+  std::map<int64_t, bool> started_;         // row has been fed <s>
+};
+
+SearchOptions options(int64_t beam, double alpha, int64_t n_best = 1, bool allow_eos = true) {
+  SearchOptions o;
+  o.beam = beam, o.length_penalty = alpha, o.n_best = n_best, o.allow_eos = allow_eos;
+  return o;
+}
+
+// GNMT: ((5 + length) / 6)^alpha, computed here independently of the library.
+double gnmt(int length, double alpha) { return std::pow((5.0 + length) / 6.0, alpha); }
+
+void expect_hyp(const Hypothesis& h, const std::vector<int>& tokens, double probability, int length_with_eos,
+                double alpha, const std::string& what) {
+  EXPECT_EQ(h.tokens, tokens) << what;
+  EXPECT_NEAR(h.log_prob, std::log(probability), 1e-5) << what;
+  EXPECT_NEAR(h.score, std::log(probability) / gnmt(length_with_eos, alpha), 1e-5) << what;
+}
+
+TEST(SearchTest, Greedy_TakesTheLocallyBestToken) {
+  TableStep step({&kS0});
+  auto result = greedy_search(step, 1, 10, options(1, 0.6));
+  ASSERT_EQ(result.size(), 1u);
+  ASSERT_EQ(result[0].size(), 1u);
+  expect_hyp(result[0][0], {kA}, .55 * .4, 2, 0.6, "S0 greedy");
+  EXPECT_EQ(step.calls, 2);
+  EXPECT_TRUE(step.problems.empty()) << step.problems.front();
+}
+
+TEST(SearchTest, Beam_FindsTheBetterSequenceGreedyMisses) {
+  TableStep step({&kS0});
+  auto result = beam_search(step, 1, 10, options(2, 0.0));
+  ASSERT_EQ(result[0].size(), 1u);
+  expect_hyp(result[0][0], {kB}, .45 * .9, 2, 0.0, "S0 beam 2");
+  // Stops as soon as its best candidate is </s>: two steps, not ten.
+  EXPECT_EQ(step.calls, 2);
+  EXPECT_TRUE(step.problems.empty()) << step.problems.front();
+}
+
+TEST(SearchTest, Beam_NBestIsOrderedByScore) {
+  TableStep step({&kS0});
+  auto result = beam_search(step, 1, 10, options(2, 0.6, 2));
+  ASSERT_EQ(result[0].size(), 2u);
+  expect_hyp(result[0][0], {kB}, .405, 2, 0.6, "S0 1st");
+  expect_hyp(result[0][1], {kA}, .22, 2, 0.6, "S0 2nd");
+}
+
+TEST(SearchTest, Beam_LengthPenaltyPicksTheLongerHypothesis) {
+  // Finished on the way: 'a' (P .26, step 1), 'a a' (P .156 * .9, step 2),
+  // 'b b b' (P .18432, step 3, when its </s> is the best candidate).
+  {
+    TableStep step({&kS1});
+    auto result = beam_search(step, 1, 10, options(2, 1.0, 2));
+    ASSERT_EQ(result[0].size(), 2u);
+    expect_hyp(result[0][0], {kB, kB, kB}, .48 * .8 * .8 * .6, 4, 1.0, "S1 alpha 1, 1st");
+    expect_hyp(result[0][1], {kA}, .52 * .5, 2, 1.0, "S1 alpha 1, 2nd");
+    EXPECT_EQ(step.calls, 4);
+    EXPECT_TRUE(step.problems.empty()) << step.problems.front();
+  }
+  {
+    TableStep step({&kS1});
+    auto result = beam_search(step, 1, 10, options(2, 0.0, 2));
+    ASSERT_EQ(result[0].size(), 2u);
+    expect_hyp(result[0][0], {kA}, .26, 2, 0.0, "S1 alpha 0, 1st");
+    expect_hyp(result[0][1], {kB, kB, kB}, .18432, 4, 0.0, "S1 alpha 0, 2nd");
+  }
+}
+
+TEST(SearchTest, MaxLength_ForcesEosAtTheLastStep) {
+  {
+    TableStep step({&kS2});
+    auto result = greedy_search(step, 1, 3, options(1, 0.6));
+    expect_hyp(result[0][0], {kA, kA}, .7 * .7 * .05, 3, 0.6, "greedy");
+    EXPECT_EQ(step.calls, 3);
+  }
+  {
+    TableStep step({&kS2});
+    auto result = beam_search(step, 1, 3, options(2, 0.6));
+    expect_hyp(result[0][0], {kA, kA}, .7 * .7 * .05, 3, 0.6, "beam");
+    EXPECT_EQ(step.calls, 3);
+    EXPECT_TRUE(step.problems.empty()) << step.problems.front();
+  }
+}
+
+TEST(SearchTest, AllowEosFalse_GivesExactlyMaxLengthTokens) {
+  // S0 would stop after one token; without </s> the best is 'a a a'
+  // (greedy and beam agree: .55 * .35 * .06 beats 'a b a' = .55 * .25 * .06).
+  {
+    TableStep step({&kS0});
+    auto result = greedy_search(step, 1, 3, options(1, 0.6, 1, false));
+    expect_hyp(result[0][0], {kA, kA, kA}, .55 * .35 * .06, 3, 0.6, "greedy");
+  }
+  {
+    TableStep step({&kS0});
+    auto result = beam_search(step, 1, 3, options(2, 0.6, 1, false));
+    expect_hyp(result[0][0], {kA, kA, kA}, .55 * .35 * .06, 3, 0.6, "beam");
+    EXPECT_TRUE(step.problems.empty()) << step.problems.front();
+  }
+}
+
+TEST(SearchTest, Beam_BatchedSentencesFinishingAtDifferentStepsGiveTheirOwnAnswers) {
+  TableStep step({&kS1, &kS0, &kS1, &kS2});
+  auto result = beam_search(step, 4, 5, options(2, 1.0));
+  ASSERT_EQ(result.size(), 4u);
+  for (int s : {0, 2}) expect_hyp(result[s][0], {kB, kB, kB}, .18432, 4, 1.0, "S1 in row " + std::to_string(s));
+  expect_hyp(result[1][0], {kB}, .405, 2, 1.0, "S0");
+  // S2 with beam 2 and max length 5: 'a a a a' + forced </s>.
+  expect_hyp(result[3][0], {kA, kA, kA, kA}, std::pow(.7, 4) * .05, 5, 1.0, "S2");
+  EXPECT_EQ(step.calls, 5);
+  EXPECT_TRUE(step.problems.empty()) << step.problems.front();
+  // After S0 left (step 2) and S1 (step 4) only S2's two rows remain.
+  EXPECT_EQ(step.live_sentences(), (std::vector<int>{3, 3}));
+}
+
+TEST(SearchTest, Greedy_BatchedSentencesFinishingAtDifferentStepsGiveTheirOwnAnswers) {
+  TableStep step({&kS2, &kS0, &kS1});
+  auto result = greedy_search(step, 3, 4, options(1, 0.6));
+  ASSERT_EQ(result.size(), 3u);
+  expect_hyp(result[0][0], {kA, kA, kA}, .7 * .7 * .7 * .05, 4, 0.6, "S2");
+  expect_hyp(result[1][0], {kA}, .22, 2, 0.6, "S0");
+  expect_hyp(result[2][0], {kA}, .26, 2, 0.6, "S1");
+  EXPECT_EQ(step.calls, 4);
+  EXPECT_EQ(step.live_sentences(), (std::vector<int>{0}));
+  EXPECT_TRUE(step.problems.empty()) << step.problems.front();
+}
+
+TEST(SearchTest, BeamOne_EqualsGreedyOnTables) {
+  for (const Table* table : {&kS0, &kS1, &kS2}) {
+    TableStep a({table}), b({table});
+    auto greedy = greedy_search(a, 1, 6, options(1, 0.6));
+    auto beam = beam_search(b, 1, 6, options(1, 0.6));
+    EXPECT_EQ(beam[0][0].tokens, greedy[0][0].tokens);
+    // Beam sums path scores in the model's float32, greedy in double.
+    EXPECT_NEAR(beam[0][0].log_prob, greedy[0][0].log_prob, 1e-5);
+    EXPECT_NEAR(beam[0][0].score, greedy[0][0].score, 1e-5);
+  }
+}
+
+TEST(SearchTest, Search_DispatchesOnBeamSize) {
+  TableStep a({&kS0}), b({&kS0});
+  EXPECT_EQ(search(a, 1, 10, options(1, 0.0))[0][0].tokens, std::vector<int>{kA});
+  EXPECT_EQ(search(b, 1, 10, options(2, 0.0))[0][0].tokens, std::vector<int>{kB});
+}
+
+TEST(SearchTest, LengthPenalty_IsGnmt) {
+  EXPECT_DOUBLE_EQ(length_penalty(7, 0.0), 1.0);
+  EXPECT_NEAR(length_penalty(1, 0.6), 1.0, 1e-12);            // (5 + 1) / 6 = 1
+  EXPECT_NEAR(length_penalty(7, 0.6), std::pow(2.0, 0.6), 1e-12);
+  EXPECT_NEAR(length_penalty(13, 1.0), 3.0, 1e-12);
+}
+
+TEST(SearchTest, BadOptions_AreErrorsNamingTheValues) {
+  TableStep step({&kS0});
+  try {
+    beam_search(step, 1, 5, options(2, 0.6, 3));
+    FAIL() << "n_best > beam accepted";
+  } catch (const nmt::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("3"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("2"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(beam_search(step, 1, 5, options(0, 0.6)), nmt::Error);
+}
+
+}  // namespace
+}  // namespace nmt::decode

@@ -1,0 +1,119 @@
+// The search driving a real (random, tiny) Transformer through
+// TransformerStep, and the batch translator's bookkeeping.
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <torch/torch.h>
+
+#include "nmt/decode/search.h"
+#include "nmt/decode/translator.h"
+#include "nmt/model/transformer.h"
+#include "nmt/text/vocab.h"
+
+namespace nmt::decode {
+namespace {
+
+// A random model rarely stops: `eos_boost` favours </s> so that outputs end
+// by choice at various lengths, not only at the length limit.
+model::Transformer random_tiny_model(uint64_t seed, double eos_boost) {
+  torch::manual_seed(seed);
+  auto c = model::preset("tiny");
+  c.src_vocab = c.tgt_vocab = 24;
+  c.dropout = 0.0;
+  c.max_positions = 64;
+  model::Transformer model(c);
+  model->eval();
+  torch::NoGradGuard no_grad;
+  model->output->bias[text::kEosId].add_(eos_boost);
+  return model;
+}
+
+// (N, S) random sources: ids 4..23, </s>, then padding; lengths vary by row.
+torch::Tensor random_sources(const std::vector<int64_t>& lengths) {
+  int64_t width = 0;
+  for (auto n : lengths) width = std::max(width, n + 1);
+  auto src = torch::full({static_cast<int64_t>(lengths.size()), width}, text::kPadId, torch::kLong);
+  for (size_t i = 0; i < lengths.size(); ++i) {
+    src[i].narrow(0, 0, lengths[i]).copy_(torch::randint(4, 24, {lengths[i]}, torch::kLong));
+    src[i][lengths[i]] = text::kEosId;
+  }
+  return src;
+}
+
+TEST(TranslatorTest, BeamOne_EqualsGreedy) {
+  torch::set_num_threads(2);
+  torch::InferenceMode inference;
+  auto model = random_tiny_model(36, 1.5);
+  auto src = random_sources({6, 2, 9, 4});
+  SearchOptions o;
+  o.beam = 1, o.length_penalty = 0.6;
+  TransformerStep greedy_step(model, src), beam_step(model, src);
+  auto greedy = greedy_search(greedy_step, src.size(0), 20, o);
+  auto beam = beam_search(beam_step, src.size(0), 20, o);
+  ASSERT_EQ(greedy.size(), beam.size());
+  for (size_t i = 0; i < greedy.size(); ++i) {
+    ASSERT_EQ(greedy[i].size(), 1u);
+    ASSERT_EQ(beam[i].size(), 1u);
+    EXPECT_EQ(beam[i][0].tokens, greedy[i][0].tokens) << "sentence " << i;
+    EXPECT_NEAR(beam[i][0].log_prob, greedy[i][0].log_prob, 1e-4) << "sentence " << i;
+    EXPECT_NEAR(beam[i][0].score, greedy[i][0].score, 1e-4) << "sentence " << i;
+    std::cout << "sentence " << i << ": " << greedy[i][0].tokens.size() << " tokens\n";
+  }
+}
+
+TEST(TranslatorTest, Translator_RestoresInputOrder) {
+  torch::set_num_threads(2);
+  Translator translator(random_tiny_model(36, 1.5), torch::kCPU);
+  torch::manual_seed(33);
+  std::vector<std::vector<int>> sources;
+  for (int n : {7, 2, 5, 1, 9, 4, 3}) {
+    auto ids = torch::randint(4, 24, {n}, torch::kLong);
+    sources.emplace_back(ids.data_ptr<int64_t>(), ids.data_ptr<int64_t>() + n);
+  }
+  int64_t ended_by_choice = 0;
+  for (int64_t beam : {1, 3}) {
+    TranslateOptions o;
+    o.search.beam = beam;
+    o.search.n_best = beam == 1 ? 1 : 2;
+    o.batch_size = 3;  // several length-sorted batches
+    // The length limit follows the longest source of a batch; make it the
+    // same for every batch so that alone and batched runs are comparable.
+    o.max_length_ratio = 0, o.max_length_extra = 12;
+    TranslateStats stats;
+    auto together = translator.translate(sources, o, &stats);
+    ASSERT_EQ(together.size(), sources.size());
+    EXPECT_EQ(stats.sentences, static_cast<int64_t>(sources.size()));
+    int64_t generated = 0;
+    for (size_t i = 0; i < sources.size(); ++i) {
+      auto alone = translator.translate({sources[i]}, o);
+      ASSERT_EQ(together[i].size(), alone[0].size()) << "beam " << beam << ", sentence " << i;
+      for (size_t k = 0; k < alone[0].size(); ++k) {
+        const auto& a = alone[0][k];
+        const auto& t = together[i][k];
+        EXPECT_EQ(t.tokens, a.tokens) << "beam " << beam << ", sentence " << i << ", hypothesis " << k;
+        EXPECT_NEAR(t.score, a.score, 1e-4) << "beam " << beam << ", sentence " << i << ", hypothesis " << k;
+        EXPECT_NEAR(t.log_prob, a.log_prob, 1e-4) << "beam " << beam << ", sentence " << i << ", hypothesis " << k;
+      }
+      const auto length = alone[0][0].tokens.size();
+      ended_by_choice += length > 0 && length < 11;
+      generated += static_cast<int64_t>(together[i][0].tokens.size());
+    }
+    EXPECT_EQ(stats.generated_tokens, generated);
+  }
+  EXPECT_GE(ended_by_choice, 4) << "too few outputs of 1..10 tokens for this test to mean much";
+}
+
+TEST(TranslatorTest, FixedLength_GivesExactlyThatManyTokens) {
+  torch::set_num_threads(2);
+  Translator translator(random_tiny_model(34, 0.0), torch::kCPU);
+  TranslateOptions o;
+  o.fixed_length = 7;
+  for (int64_t beam : {1, 2}) {
+    o.search.beam = beam;
+    auto out = translator.translate({{5, 6, 7}, {8}}, o);
+    for (const auto& n_best : out) EXPECT_EQ(n_best[0].tokens.size(), 7u) << "beam " << beam;
+  }
+}
+
+}  // namespace
+}  // namespace nmt::decode
