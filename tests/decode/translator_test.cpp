@@ -61,6 +61,74 @@ TEST(TranslatorTest, BeamOne_EqualsGreedy) {
   }
 }
 
+// The search rules of search.h, written the slow way for one sentence: every
+// hypothesis rescored by a full teacher-forced pass (no cache, no row
+// bookkeeping). Beam K: of the 2K best candidates, </s> ones within the top
+// K finish, the best K others live on; stop when the best candidate is </s>
+// or at max_length (whose last step may only choose </s>).
+Hypothesis reference_search(model::Transformer& model, const torch::Tensor& src_row, int64_t K, int64_t max_length,
+                            double alpha) {
+  struct Live {
+    std::vector<int64_t> tokens;  // <s> + generated
+    double score;
+  };
+  std::vector<Live> live{{{text::kBosId}, 0.0}};
+  std::vector<Hypothesis> finished;
+  auto src = src_row.unsqueeze(0);
+  for (int64_t t = 0; t < max_length; ++t) {
+    std::vector<std::tuple<double, size_t, int>> candidates;  // score, live index, token
+    for (size_t h = 0; h < live.size(); ++h) {
+      auto tgt = torch::tensor(live[h].tokens, torch::kLong).unsqueeze(0);
+      auto lp = torch::log_softmax(model->forward(src, tgt)[0][-1], -1);  // (V)
+      for (int v = 0; v < lp.size(0); ++v) {
+        if (v == text::kPadId || v == text::kBosId || (t == max_length - 1 && v != text::kEosId)) continue;
+        candidates.emplace_back(live[h].score + lp[v].item<float>(), h, v);
+      }
+    }
+    std::stable_sort(candidates.begin(), candidates.end(),
+                     [](const auto& a, const auto& b) { return std::get<0>(a) > std::get<0>(b); });
+    std::vector<Live> next;
+    for (size_t j = 0; j < std::min<size_t>(2 * K, candidates.size()); ++j) {
+      const auto& [score, h, v] = candidates[j];
+      std::vector<int> generated(live[h].tokens.begin() + 1, live[h].tokens.end());
+      if (v == text::kEosId) {
+        if (static_cast<int64_t>(j) < K) {
+          finished.push_back({generated, score, score / std::pow((5.0 + generated.size() + 1) / 6.0, alpha)});
+        }
+      } else if (static_cast<int64_t>(next.size()) < K) {
+        auto tokens = live[h].tokens;
+        tokens.push_back(v);
+        next.push_back({tokens, score});
+      }
+    }
+    if (std::get<2>(candidates[0]) == text::kEosId || next.empty()) break;
+    live = next;
+  }
+  std::stable_sort(finished.begin(), finished.end(), [](const auto& a, const auto& b) { return a.score > b.score; });
+  return finished.at(0);
+}
+
+TEST(TranslatorTest, Search_MatchesSlowReferenceOnAModel) {
+  torch::set_num_threads(2);
+  torch::InferenceMode inference;
+  auto model = random_tiny_model(36, 1.5);
+  torch::manual_seed(37);
+  auto src = random_sources({6, 2, 9, 4, 7});
+  const int64_t max_length = 12;
+  for (int64_t K : {1, 3}) {
+    SearchOptions o;
+    o.beam = K, o.length_penalty = 0.6;
+    TransformerStep step(model, src);
+    auto batched = K == 1 ? greedy_search(step, src.size(0), max_length, o) : beam_search(step, src.size(0), max_length, o);
+    for (int64_t i = 0; i < src.size(0); ++i) {
+      auto expected = reference_search(model, src[i], K, max_length, 0.6);
+      EXPECT_EQ(batched[i][0].tokens, expected.tokens) << "beam " << K << ", sentence " << i;
+      EXPECT_NEAR(batched[i][0].log_prob, expected.log_prob, 1e-4) << "beam " << K << ", sentence " << i;
+      EXPECT_NEAR(batched[i][0].score, expected.score, 1e-4) << "beam " << K << ", sentence " << i;
+    }
+  }
+}
+
 TEST(TranslatorTest, Translator_RestoresInputOrder) {
   torch::set_num_threads(2);
   Translator translator(random_tiny_model(36, 1.5), torch::kCPU);

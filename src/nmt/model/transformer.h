@@ -88,7 +88,7 @@ struct TransformerImpl : torch::nn::Module {
   torch::nn::ModuleList encoder, decoder;
   torch::nn::LayerNorm encoder_norm{nullptr}, decoder_norm{nullptr};  // pre-norm only
   torch::nn::Dropout embed_dropout{nullptr};
-  torch::Tensor positions;                // (max_positions, D), a buffer, not saved
+  torch::Tensor positions;                // (max_positions, D), a buffer: moves with the model, saved with it
 
  private:
   torch::Tensor embed(const torch::Tensor& table, const torch::Tensor& ids, int64_t start);  // (B, T) -> (B, T, D)

@@ -7,7 +7,9 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <map>
 #include <regex>
+#include <sstream>
 
 #include <torch/torch.h>
 
@@ -115,6 +117,11 @@ LoadedCheckpoint load_checkpoint(const std::string& path) {
   out.info.config = meta.at("config");
   out.model_config = model::model_config_from_json(out.info.config.at("model"));
   out.model = model::Transformer(out.model_config);
+  // LibTorch's load replaces each tensor, shape included, so a tensor whose
+  // shape disagrees with the config would slip through: compare afterwards.
+  std::map<std::string, std::vector<int64_t>> expected;
+  for (const auto& item : out.model->named_parameters()) expected[item.key()] = item.value().sizes().vec();
+  for (const auto& item : out.model->named_buffers()) expected[item.key()] = item.value().sizes().vec();
   try {
     torch::serialize::InputArchive weights;
     archive.read("model", weights);
@@ -122,6 +129,19 @@ LoadedCheckpoint load_checkpoint(const std::string& path) {
   } catch (const std::exception& e) {
     NMT_FAIL("checkpoint " << path << ": weights do not match its model config (" << first_line(e) << ")");
   }
+  auto shape = [](const std::vector<int64_t>& v) {
+    std::ostringstream s;
+    for (size_t i = 0; i < v.size(); ++i) s << (i ? "x" : "") << v[i];
+    return s.str();
+  };
+  auto check = [&](const std::string& name, const torch::Tensor& t) {
+    const auto found = t.sizes().vec();
+    NMT_CHECK(found == expected[name], "checkpoint " << path << ": tensor " << name << " is " << shape(found)
+                                                     << " but its model config " << out.info.config.at("model").dump()
+                                                     << " makes it " << shape(expected[name]));
+  };
+  for (const auto& item : out.model->named_parameters()) check(item.key(), item.value());
+  for (const auto& item : out.model->named_buffers()) check(item.key(), item.value());
   return out;
 }
 
