@@ -32,8 +32,9 @@ echo
 echo "== a few translations (beam 4)"
 printf '%s\n' "In the beginning God created the heavens and the earth." \
   "Jesus said to them, \"Follow me.\"" \
-  "The Lord is my shepherd; I shall not want." |
-  tee /dev/stderr | ./build/nmt translate --model "$run" --beam 4
+  "The Lord is my shepherd; I shall not want." >"$run/examples.en"
+./build/nmt translate --model "$run" --beam 4 --input "$run/examples.en" --output "$run/examples.es"
+paste -d '\n' "$run/examples.en" "$run/examples.es" | sed 's/^/  /'
 
 echo
 echo "== held-out slice: $(wc -l < $data/test.en) verses, beam 4"
