@@ -40,7 +40,7 @@ case "$case_name" in
     ;;
   line_counts_differ)
     head -n 10 "$data/train.en" >"$work/a.en"; head -n 9 "$data/train.es" >"$work/a.es"
-    expect_error "$work/a.en has 10 lines but $work/a.es has 9 lines" \
+    expect_error "$work/a.en has 10 lines but $work/a.es has 9 lines: line 10 of $work/a.en is the first" \
       "$nmt" train --train-src "$work/a.en" --train-tgt "$work/a.es" --max-steps 1 --out "$work/run"
     ;;
   invalid_utf8)
