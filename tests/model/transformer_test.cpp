@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <torch/torch.h>
 
+#include "error_message.h"
 #include "nmt/common/error.h"
 #include "nmt/model/config.h"
 #include "nmt/model/transformer.h"
@@ -37,15 +38,7 @@ torch::Tensor random_ids(int64_t rows, int64_t cols) { return torch::randint(4, 
 
 double max_abs_diff(const torch::Tensor& a, const torch::Tensor& b) { return (a - b).abs().max().item<double>(); }
 
-template <typename F>
-std::string error_message(F&& body) {
-  try {
-    body();
-  } catch (const nmt::Error& e) {
-    return e.what();
-  }
-  return "";
-}
+using nmt::testing::error_message;
 
 TEST(TransformerTest, PositionalEncoding_MatchesFormula) {
   const int64_t L = 50, d = 16;

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "error_message.h"
 #include "nmt/text/vocab.h"
 
 namespace nmt::testing {
@@ -33,16 +34,5 @@ const std::vector<std::string>& english_lines();
 // A 300-piece BPE vocabulary trained once (from a .gz file) on english_lines().
 const text::Vocab& english_vocab();
 constexpr int kEnglishVocabSize = 300;
-
-// Runs `body`, which must throw nmt::Error; returns its message ("" if none).
-template <typename F>
-std::string error_message(F&& body) {
-  try {
-    body();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "";
-}
 
 }  // namespace nmt::testing

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <torch/torch.h>
 
+#include "error_message.h"
 #include "nmt/common/error.h"
 #include "nmt/decode/translator.h"
 #include "nmt/train/checkpoint.h"
@@ -49,15 +50,7 @@ void write_bytes(const std::string& path, const std::string& bytes) {
   out << bytes;
 }
 
-template <typename F>
-std::string error_message(F&& body) {
-  try {
-    body();
-  } catch (const nmt::Error& e) {
-    return e.what();
-  }
-  return "";
-}
+using nmt::testing::error_message;
 
 // ---------------------------------------------------------------- loss
 
