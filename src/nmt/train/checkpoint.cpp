@@ -60,6 +60,19 @@ torch::serialize::InputArchive open_archive(const std::string& path, const torch
   return archive;
 }
 
+// Every parameter and buffer of the model, by name, with its shape as "256x64".
+std::map<std::string, std::string> tensor_shapes(const model::Transformer& model) {
+  std::map<std::string, std::string> shapes;
+  auto add = [&](const std::string& name, const torch::Tensor& t) {
+    std::ostringstream s;
+    for (int64_t i = 0; i < t.dim(); ++i) s << (i ? "x" : "") << t.size(i);
+    shapes[name] = s.str();
+  };
+  for (const auto& item : model->named_parameters()) add(item.key(), item.value());
+  for (const auto& item : model->named_buffers()) add(item.key(), item.value());
+  return shapes;
+}
+
 }  // namespace
 
 void save_checkpoint(const std::string& path, model::Transformer& model, torch::optim::Optimizer* optimizer,
@@ -119,9 +132,7 @@ LoadedCheckpoint load_checkpoint(const std::string& path) {
   out.model = model::Transformer(out.model_config);
   // LibTorch's load replaces each tensor, shape included, so a tensor whose
   // shape disagrees with the config would slip through: compare afterwards.
-  std::map<std::string, std::vector<int64_t>> expected;
-  for (const auto& item : out.model->named_parameters()) expected[item.key()] = item.value().sizes().vec();
-  for (const auto& item : out.model->named_buffers()) expected[item.key()] = item.value().sizes().vec();
+  const auto expected = tensor_shapes(out.model);
   try {
     torch::serialize::InputArchive weights;
     archive.read("model", weights);
@@ -129,19 +140,12 @@ LoadedCheckpoint load_checkpoint(const std::string& path) {
   } catch (const std::exception& e) {
     NMT_FAIL("checkpoint " << path << ": weights do not match its model config (" << first_line(e) << ")");
   }
-  auto shape = [](const std::vector<int64_t>& v) {
-    std::ostringstream s;
-    for (size_t i = 0; i < v.size(); ++i) s << (i ? "x" : "") << v[i];
-    return s.str();
-  };
-  auto check = [&](const std::string& name, const torch::Tensor& t) {
-    const auto found = t.sizes().vec();
-    NMT_CHECK(found == expected[name], "checkpoint " << path << ": tensor " << name << " is " << shape(found)
-                                                     << " but its model config " << out.info.config.at("model").dump()
-                                                     << " makes it " << shape(expected[name]));
-  };
-  for (const auto& item : out.model->named_parameters()) check(item.key(), item.value());
-  for (const auto& item : out.model->named_buffers()) check(item.key(), item.value());
+  for (const auto& [name, found] : tensor_shapes(out.model)) {
+    NMT_CHECK(found == expected.at(name), "checkpoint " << path << ": tensor " << name << " is " << found
+                                                        << " but its model config "
+                                                        << out.info.config.at("model").dump() << " makes it "
+                                                        << expected.at(name));
+  }
   return out;
 }
 
