@@ -8,9 +8,11 @@
 #include <cstring>
 #include <filesystem>
 #include <map>
+#include <mutex>
 #include <regex>
 #include <sstream>
 
+#include <ATen/CPUGeneratorImpl.h>
 #include <torch/torch.h>
 
 #include "nmt/common/error.h"
@@ -73,6 +75,17 @@ std::map<std::string, std::string> tensor_shapes(const model::Transformer& model
   return shapes;
 }
 
+// The default generator of a device; its mutex guards get/set_state.
+at::Generator default_generator(const torch::Device& device) {
+  return device.is_cpu() ? at::detail::getDefaultCPUGenerator() : at::globalContext().defaultGenerator(device);
+}
+
+torch::Tensor generator_state(const torch::Device& device) {
+  auto generator = default_generator(device);
+  std::lock_guard<std::mutex> lock(generator.mutex());
+  return generator.get_state();
+}
+
 }  // namespace
 
 void save_checkpoint(const std::string& path, model::Transformer& model, torch::optim::Optimizer* optimizer,
@@ -87,7 +100,12 @@ void save_checkpoint(const std::string& path, model::Transformer& model, torch::
     archive.write("optimizer", moments);
   }
   nlohmann::json meta = {{"format", "nmt-checkpoint"}, {"version", kFormatVersion}, {"step", info.step},
-                         {"epoch", info.epoch}, {"config", info.config}};
+                         {"epoch", info.epoch}, {"config", info.config}, {"progress", info.progress}};
+  if (info.with_rng_state) {
+    const auto device = model->parameters().empty() ? torch::Device(torch::kCPU) : model->parameters()[0].device();
+    archive.write("rng_cpu", generator_state(torch::kCPU));
+    if (!device.is_cpu()) archive.write("rng_device", generator_state(device));
+  }
   archive.write("meta", bytes_tensor(meta.dump()));
   archive.write("src_vocab", bytes_tensor(info.src_vocab));
   archive.write("tgt_vocab", bytes_tensor(info.tgt_vocab));
@@ -128,6 +146,7 @@ LoadedCheckpoint load_checkpoint(const std::string& path) {
   out.info.step = meta.at("step").get<int64_t>();
   out.info.epoch = meta.value("epoch", 0);
   out.info.config = meta.at("config");
+  out.info.progress = meta.value("progress", nlohmann::json::object());
   out.model_config = model::model_config_from_json(out.info.config.at("model"));
   out.model = model::Transformer(out.model_config);
   // LibTorch's load replaces each tensor, shape included, so a tensor whose
@@ -158,6 +177,23 @@ void load_optimizer_state(const std::string& path, torch::optim::Optimizer& opti
   } catch (const std::exception& e) {
     NMT_FAIL("checkpoint " << path << ": cannot restore the optimizer state (" << first_line(e) << ")");
   }
+}
+
+void restore_rng_state(const std::string& path, const torch::Device& device) {
+  auto archive = open_archive(path);
+  auto restore = [&](const char* key, const torch::Device& on) {
+    torch::Tensor state;
+    try {
+      archive.read(key, state);
+    } catch (const std::exception& e) {
+      NMT_FAIL("checkpoint " << path << " holds no random generator state '" << key << "' (" << first_line(e) << ")");
+    }
+    auto generator = default_generator(on);
+    std::lock_guard<std::mutex> lock(generator.mutex());
+    generator.set_state(state);
+  };
+  restore("rng_cpu", torch::kCPU);
+  if (!device.is_cpu()) restore("rng_device", device);
 }
 
 std::string checkpoint_name(int64_t step) {

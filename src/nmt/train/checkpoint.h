@@ -22,6 +22,13 @@ struct CheckpointInfo {
   int64_t epoch = 0;
   nlohmann::json config;          // {"model": {...}, "train": {...}, ...}, as resolved at start
   std::string src_vocab, tgt_vocab;  // SentencePiece model protos
+  // Where training stands beyond the step: position in the data, training
+  // seconds, best validation scores, early-stopping patience. Empty in
+  // checkpoints that only hold a model (best-*, averages).
+  nlohmann::json progress = nlohmann::json::object();
+  // Also store the random generators of the CPU and of the model's device
+  // (dropout), so that a resumed run draws the same masks.
+  bool with_rng_state = false;
 };
 
 void save_checkpoint(const std::string& path, model::Transformer& model, torch::optim::Optimizer* optimizer,
@@ -38,6 +45,10 @@ LoadedCheckpoint load_checkpoint(const std::string& path);
 // Restores optimizer state saved with the checkpoint (resume), its tensors on
 // `device`, where the model's parameters are.
 void load_optimizer_state(const std::string& path, torch::optim::Optimizer& optimizer, const c10::Device& device = c10::Device(c10::kCPU));
+
+// Restores the random generators saved with the checkpoint (CPU, and `device`
+// when it is not the CPU). Throws nmt::Error if the checkpoint has none.
+void restore_rng_state(const std::string& path, const c10::Device& device = c10::Device(c10::kCPU));
 
 // checkpoint-<step>.pt in run_dir; "" if none.
 std::string checkpoint_name(int64_t step);
