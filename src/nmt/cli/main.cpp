@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
   nmt::cli::add_train_command(app);
   nmt::cli::add_translate_command(app);
   nmt::cli::add_score_command(app);
+  nmt::cli::add_average_command(app);
   try {
     nmt::cli::warn_if_slow_blas();
     app.parse(argc, argv);

@@ -1,5 +1,9 @@
 // nmt train: resolve the configuration (defaults < preset < --config file <
 // command line), prepare the vocabulary, train, checkpoint into RUN_DIR.
+#include <unistd.h>
+
+#include <csignal>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 
@@ -8,6 +12,7 @@
 
 #include "nmt/cli/commands.h"
 #include "nmt/cli/options.h"
+#include "nmt/cli/progress.h"
 #include "nmt/common/error.h"
 #include "nmt/data/corpus.h"
 #include "nmt/model/config.h"
@@ -24,6 +29,27 @@ struct TrainCommand {
   bool dry_run = false;
   nlohmann::json overrides = nlohmann::json::object();
 };
+
+// SIGINT/SIGTERM ask training to save a checkpoint and stop after the
+// current step. The handler is installed once per process and resets itself,
+// so a second Ctrl-C kills at once (the last checkpoint is still intact).
+volatile std::sig_atomic_t stop_signal = 0;
+
+extern "C" void on_stop_signal(int signal) {
+  stop_signal = signal;
+  const char note[] = "\nnmt: stopping after this step and saving a checkpoint (again to abort at once)\n";
+  [[maybe_unused]] auto written = ::write(2, note, sizeof note - 1);
+}
+
+void install_stop_handlers() {
+  struct sigaction action;
+  std::memset(&action, 0, sizeof action);
+  action.sa_handler = on_stop_signal;
+  action.sa_flags = SA_RESETHAND;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, nullptr);
+  sigaction(SIGTERM, &action, nullptr);
+}
 
 // A vocabulary directory (holding spm.model) or a .model file.
 text::Vocab load_vocab(const std::string& path) {
@@ -90,8 +116,19 @@ void run(const TrainCommand& cmd) {
   config["train"] = train::to_json(options);
   std::cerr << "config: " << config.dump() << "\n";
   if (cmd.dry_run) return;
-  auto log = [](const std::string& line) { std::cout << line << std::endl; };
-  train::train_model(model_config, options, data, src_vocab, tgt_vocab, run_dir, config, log);
+  TrainProgress progress(options.max_steps, options.max_time, ::isatty(2) == 1);
+  train::TrainCallbacks callbacks;
+  callbacks.message = [&](const std::string& line) { progress.message(line); };
+  callbacks.on_step = [&](const train::StepReport& r) { progress.step(r); };
+  callbacks.stop_requested = [] { return stop_signal != 0; };
+  install_stop_handlers();
+  auto result = train::train_model(model_config, options, data, src_vocab, tgt_vocab, run_dir, config, callbacks);
+  progress.finish();
+  if (result.stop_reason == "interrupted") {
+    std::cerr << "interrupted by " << (stop_signal == SIGINT ? "SIGINT" : "SIGTERM") << "; run the same command to resume from "
+              << result.checkpoint << "\n";
+    throw CLI::RuntimeError(128 + stop_signal);
+  }
 }
 
 }  // namespace
@@ -143,8 +180,26 @@ void add_train_command(CLI::App& app) {
   config_option<double>(*c, "--clip", o, "train", "clip", "Gradient-norm clipping, 0 = off" + d(def.clip));
   config_option<int>(*c, "--threads", o, "train", "threads", "CPU threads" + d(def.threads));
   config_option<uint64_t>(*c, "--seed", o, "train", "seed", "Random seed" + d(def.seed));
+  config_option<int64_t>(*c, "--accumulate", o, "train", "accumulate",
+                         "Batches per update: gradients summed, one optimizer step" + d(def.accumulate));
+  config_option<int64_t>(*c, "--max-pass-tokens", o, "train", "max_pass_tokens",
+                         "Split batches into passes of at most N target tokens (same update, less memory); 0 = off");
+  config_option<int64_t>(*c, "--max-bad-steps", o, "train", "max_bad_steps",
+                         "Stop after N updates in a row with a non-finite loss or gradient" + d(def.max_bad_steps));
   config_option<int64_t>(*c, "--log-every", o, "train", "log_every", "Report every N steps" + d(def.log_every));
-  config_option<int64_t>(*c, "--valid-every", o, "train", "valid_every", "Dev loss every N steps" + d(def.valid_every));
+  config_option<int64_t>(*c, "--valid-every", o, "train", "valid_every",
+                         "Validate every N steps and at each epoch's end" + d(def.valid_every));
+  c->add_flag_function(
+      "--no-valid-translate", [cmd](int64_t) { cmd->overrides["train"]["valid_translate"] = false; },
+      "Validate on dev loss only, without translating the dev set for BLEU/chrF");
+  config_option<int64_t>(*c, "--valid-beam", o, "train", "valid_beam", "Beam size of validation translation" + d(def.valid_beam));
+  config_option<int64_t>(*c, "--valid-max-sentences", o, "train", "valid_max_sentences",
+                         "Translate only the first N dev sentences; 0 = all" + d(def.valid_max_sentences));
+  config_option<std::string>(*c, "--early-stopping-metric", o, "train", "early_stopping_metric",
+                             "loss | ppl | bleu | chrf" + d(def.early_stopping_metric))
+      ->check(CLI::IsMember({"loss", "ppl", "bleu", "chrf"}));
+  config_option<int64_t>(*c, "--patience", o, "train", "patience",
+                         "Stop after N validations without improvement; 0 = never" + d(def.patience));
   config_option<int64_t>(*c, "--save-every", o, "train", "save_every", "Checkpoint every N steps" + d(def.save_every));
   config_option<int>(*c, "--keep-checkpoints", o, "train", "keep_checkpoints", "Checkpoints kept" + d(def.keep_checkpoints));
   config_option<std::string>(*c, "--device", o, "train", "device", "cpu | cuda | cuda:N" + d(def.device));

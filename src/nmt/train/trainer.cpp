@@ -3,22 +3,31 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <iomanip>
+#include <limits>
+#include <map>
 #include <sstream>
 
 #include <torch/torch.h>
 
 #include "nmt/common/error.h"
 #include "nmt/model/transformer.h"
+#include "nmt/train/batch_loss.h"
 #include "nmt/train/checkpoint.h"
-#include "nmt/train/loss.h"
+#include "nmt/train/metrics_log.h"
 #include "nmt/train/schedule.h"
+#include "nmt/train/validator.h"
+
+namespace fs = std::filesystem;
 
 namespace nmt::train {
 
-#define NMT_JSON_FIELDS(X) \
-  X(max_steps) X(max_epochs) X(max_time) X(batch_tokens) X(max_len) X(lr) X(warmup) X(label_smoothing) X(clip) \
-  X(threads) X(seed) X(log_every) X(valid_every) X(save_every) X(keep_checkpoints) X(device)
+#define NMT_JSON_FIELDS(X)                                                                                          \
+  X(max_steps) X(max_epochs) X(max_time) X(batch_tokens) X(accumulate) X(max_pass_tokens) X(max_len) X(lr)          \
+  X(warmup) X(label_smoothing) X(clip) X(max_bad_steps) X(threads) X(seed) X(log_every) X(valid_every)             \
+  X(valid_translate) X(valid_beam) X(valid_max_sentences) X(early_stopping_metric) X(patience) X(save_every)        \
+  X(keep_checkpoints) X(device)
 
 nlohmann::json to_json(const TrainOptions& o) {
   nlohmann::json j;
@@ -45,44 +54,81 @@ TrainOptions train_options_from_json(const nlohmann::json& j, TrainOptions o) {
     }
     NMT_CHECK(known, "unknown train config field '" << key << "'");
   }
+  NMT_CHECK(o.accumulate >= 1, "train.accumulate must be >= 1, got " << o.accumulate);
+  NMT_CHECK(o.max_bad_steps >= 1, "train.max_bad_steps must be >= 1, got " << o.max_bad_steps);
+  higher_is_better(o.early_stopping_metric);  // checks the name
   return o;
 }
 
 namespace {
 
-struct DeviceBatch {
-  torch::Tensor src, tgt_in, tgt_out;
-  int64_t target_tokens;
+// The training batches of each epoch, in an order that depends only on
+// (seed, epoch), so that a position {epoch, batch} names the same batch in
+// every run.
+class EpochBatches {
+ public:
+  EpochBatches(std::vector<data::Batch> batches, uint64_t seed) : batches_(std::move(batches)), seed_(seed) {}
+  nlohmann::json position() const { return {{"epoch", epoch_}, {"batch", index_}}; }
+  void seek(const nlohmann::json& position) {
+    epoch_ = position.value("epoch", int64_t{0});
+    index_ = position.value("batch", int64_t{0});
+    shuffle();
+  }
+  // The next batch; sets *epoch_ended when it was the last of its epoch.
+  const data::Batch& next(bool* epoch_ended) {
+    if (order_.empty()) shuffle();
+    const auto& batch = batches_[order_[static_cast<size_t>(index_)]];
+    *epoch_ended = ++index_ == static_cast<int64_t>(batches_.size());
+    if (*epoch_ended) ++epoch_, index_ = 0, shuffle();
+    return batch;
+  }
+  size_t size() const { return batches_.size(); }
+
+ private:
+  void shuffle() {
+    order_.resize(batches_.size());
+    for (size_t i = 0; i < order_.size(); ++i) order_[i] = i;
+    std::mt19937_64 rng(seed_ * 1000003u + static_cast<uint64_t>(epoch_));
+    for (size_t i = order_.size(); i > 1; --i) std::swap(order_[i - 1], order_[rng() % i]);
+  }
+  std::vector<data::Batch> batches_;
+  uint64_t seed_;
+  int64_t epoch_ = 0, index_ = 0;
+  std::vector<size_t> order_;
 };
 
-DeviceBatch to_device(const data::Batch& b, const torch::Device& device) {
-  auto make = [&](const std::vector<int64_t>& v, int64_t cols) {
-    return torch::from_blob(const_cast<int64_t*>(v.data()), {b.rows, cols}, torch::kLong).to(device, false, true);
-  };
-  return {make(b.src, b.src_len), make(b.tgt_in, b.tgt_len), make(b.tgt_out, b.tgt_len), b.target_tokens};
-}
-
-// Summed losses of one batch; logits only for the non-pad target positions.
-LossSums batch_loss(model::Transformer& model, const DeviceBatch& b, double label_smoothing) {
-  auto src_bias = model::padding_bias(b.src);
-  auto hidden = model->decode(b.tgt_in, model->encode(b.src, src_bias), src_bias);  // (B, T, D)
-  auto keep = b.tgt_out.ne(text::kPadId).view(-1).nonzero().squeeze(1);             // (N)
-  auto h = hidden.reshape({-1, hidden.size(2)}).index_select(0, keep);                // (N, D)
-  return label_smoothed_cross_entropy(model->logits(h), b.tgt_out.view(-1).index_select(0, keep), label_smoothing);
-}
-
-double dev_nll(model::Transformer& model, const std::vector<data::Batch>& batches, const torch::Device& device) {
-  torch::NoGradGuard no_grad;
-  model->eval();
-  double nll = 0;
-  int64_t tokens = 0;
-  for (const auto& batch : batches) {
-    auto b = to_device(batch, device);
-    nll += batch_loss(model, b, 0.0).nll.item<double>();
-    tokens += b.target_tokens;
+// A batch split by rows into passes of at most max_tokens target tokens
+// (rows x longest target), each trimmed to its own longest row.
+std::vector<data::Batch> split_batch(const data::Batch& b, int64_t max_tokens) {
+  if (max_tokens <= 0 || b.rows * b.tgt_len <= max_tokens || b.rows == 1) return {b};
+  const int64_t rows_per_pass = std::max<int64_t>(1, max_tokens / b.tgt_len);
+  std::vector<data::Batch> passes;
+  for (int64_t first = 0; first < b.rows; first += rows_per_pass) {
+    const int64_t last = std::min(b.rows, first + rows_per_pass);
+    auto width = [&](const std::vector<int64_t>& v, int64_t cols) {
+      int64_t w = 1;
+      for (int64_t r = first; r < last; ++r)
+        for (int64_t c = 0; c < cols; ++c)
+          if (v[r * cols + c] != text::kPadId) w = std::max(w, c + 1);
+      return w;
+    };
+    auto copy = [&](const std::vector<int64_t>& v, int64_t cols, int64_t new_cols) {
+      std::vector<int64_t> out;
+      for (int64_t r = first; r < last; ++r) out.insert(out.end(), v.begin() + r * cols, v.begin() + r * cols + new_cols);
+      return out;
+    };
+    data::Batch p;
+    p.rows = last - first;
+    p.src_len = width(b.src, b.src_len);
+    p.tgt_len = std::max(width(b.tgt_in, b.tgt_len), width(b.tgt_out, b.tgt_len));
+    p.src = copy(b.src, b.src_len, p.src_len);
+    p.tgt_in = copy(b.tgt_in, b.tgt_len, p.tgt_len);
+    p.tgt_out = copy(b.tgt_out, b.tgt_len, p.tgt_len);
+    for (auto id : p.tgt_out) p.target_tokens += id != text::kPadId;
+    for (auto id : p.src) p.source_tokens += id != text::kPadId;
+    passes.push_back(std::move(p));
   }
-  model->train();
-  return tokens > 0 ? nll / static_cast<double>(tokens) : 0.0;
+  return passes;
 }
 
 void check_same_model(const model::ModelConfig& a, const model::ModelConfig& b, const std::string& path) {
@@ -99,17 +145,72 @@ std::string fixed(double v, int digits) {
   return s.str();
 }
 
-}  // namespace
+// Writes `text` to path through a temporary file and a rename.
+void write_file_atomically(const std::string& path, const std::string& text) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp);
+    out << text;
+    NMT_CHECK(out, "cannot write " << tmp);
+  }
+  fs::rename(tmp, path);
+}
 
-TrainResult train_model(const model::ModelConfig& model_config, const TrainOptions& options, const TrainData& data,
-                        const text::Vocab& src_vocab, const text::Vocab& tgt_vocab, const std::string& run_dir,
-                        const nlohmann::json& full_config, const std::function<void(const std::string&)>& log) {
+// One training run: the state that a checkpoint saves and restores.
+class Trainer {
+ public:
+  Trainer(const model::ModelConfig& model_config, const TrainOptions& options, const TrainData& data,
+          const text::Vocab& src_vocab, const text::Vocab& tgt_vocab, const std::string& run_dir,
+          const nlohmann::json& full_config, const TrainCallbacks& callbacks);
+  TrainResult run();
+
+ private:
+  void message(const std::string& line) const {
+    if (callbacks_.message) callbacks_.message(line);
+  }
+  bool update();  // one optimizer step (or a skipped one); false when out of data budget
+  void validate();
+  void save();
+  nlohmann::json progress() const;
+  std::string budget_reached() const;
+
+  const model::ModelConfig& model_config_;
+  const TrainOptions& options_;
+  const text::Vocab& src_vocab_;
+  const text::Vocab& tgt_vocab_;
+  const std::string run_dir_;
+  const TrainCallbacks& callbacks_;
+  torch::Device device_;
+  model::Transformer model_{nullptr};
+  std::unique_ptr<torch::optim::Adam> optimizer_;
+  std::unique_ptr<EpochBatches> batches_;
+  std::unique_ptr<Validator> validator_;
+  std::unique_ptr<MetricsLog> metrics_;
+  CheckpointInfo info_;
+  TrainResult result_;
+
+  int64_t step_ = 0, epochs_done_ = 0, attempts_ = 0, bad_in_a_row_ = 0;
+  double train_seconds_ = 0;
+  bool epoch_ended_ = false;
+  std::map<std::string, nlohmann::json> best_;  // metric -> {"value", "step"}
+  int64_t stale_ = 0, validated_step_ = -1, saved_step_ = -1;
+  // The current log window.
+  double window_seconds_ = 0, window_loss_ = 0, window_nll_ = 0;
+  int64_t window_tokens_ = 0, window_steps_ = 0;
+  double last_lr_ = 0, last_grad_norm_ = 0;
+};
+
+Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& options, const TrainData& data,
+                 const text::Vocab& src_vocab, const text::Vocab& tgt_vocab, const std::string& run_dir,
+                 const nlohmann::json& full_config, const TrainCallbacks& callbacks)
+    : model_config_(model_config), options_(options), src_vocab_(src_vocab), tgt_vocab_(tgt_vocab), run_dir_(run_dir),
+      callbacks_(callbacks), device_(options.device) {
   NMT_CHECK(options.max_steps > 0 || options.max_epochs > 0 || options.max_time > 0,
             "training needs a stopping point: --max-steps, --max-epochs or --max-time");
   torch::set_num_threads(options.threads);
   torch::manual_seed(options.seed);
-  const torch::Device device(options.device);
-  std::filesystem::create_directories(run_dir);
+  fs::create_directories(run_dir);
+  write_file_atomically((fs::path(run_dir) / "config.json").string(), full_config.dump(2) + "\n");
 
   // Data: encode, drop what cannot be trained on, batch by target tokens.
   data::EncodeStats stats;
@@ -118,115 +219,252 @@ TrainResult train_model(const model::ModelConfig& model_config, const TrainOptio
                                                                         << stats.dropped_too_long << " over-long pairs");
   data::BatchOptions batch_options;
   batch_options.batch_tokens = options.batch_tokens;
-  auto batches = data::make_batches(examples, batch_options);
-  std::vector<data::Batch> dev_batches;
+  batches_ = std::make_unique<EpochBatches>(data::make_batches(examples, batch_options), options.seed);
   if (!data.dev.src.empty()) {
     auto dev = data::encode_pairs(data.dev, src_vocab, tgt_vocab, static_cast<int>(model_config.max_positions - 2), nullptr);
-    dev_batches = data::make_batches(dev, batch_options);
+    ValidOptions vo;
+    vo.translate = options.valid_translate;
+    vo.beam = options.valid_beam;
+    vo.max_sentences = options.valid_max_sentences;
+    validator_ = std::make_unique<Validator>(data.dev, data::make_batches(dev, batch_options), src_vocab, tgt_vocab, vo);
   }
-  log("train: " + std::to_string(stats.kept) + " pairs kept, " + std::to_string(stats.dropped_empty) + " empty and " +
-      std::to_string(stats.dropped_too_long) + " over-long (> " + std::to_string(options.max_len) +
-      " pieces) dropped; " + std::to_string(batches.size()) + " batches of <= " + std::to_string(options.batch_tokens) +
-      " target tokens");
+  message("train: " + std::to_string(stats.kept) + " pairs kept, " + std::to_string(stats.dropped_empty) +
+          " empty and " + std::to_string(stats.dropped_too_long) + " over-long (> " + std::to_string(options.max_len) +
+          " pieces) dropped; " + std::to_string(batches_->size()) + " batches of <= " +
+          std::to_string(options.batch_tokens) + " target tokens");
 
-  // Model and optimizer, fresh or resumed.
-  model::Transformer model(nullptr);
-  int64_t step = 0, epoch = 0;
+  // Model and optimizer, fresh or resumed with everything the checkpoint holds.
   const std::string latest = latest_checkpoint(run_dir);
+  nlohmann::json resumed;
   if (!latest.empty()) {
     auto ckpt = load_checkpoint(latest);
     check_same_model(model_config, ckpt.model_config, latest);
-    NMT_CHECK(ckpt.info.tgt_vocab == tgt_vocab.serialized() && ckpt.info.src_vocab == src_vocab.serialized(),
-              "cannot resume from " << latest << ": it was trained with another vocabulary");
-    model = ckpt.model;
-    step = ckpt.info.step, epoch = ckpt.info.epoch;
+    NMT_CHECK(ckpt.info.src_vocab == src_vocab.serialized(),
+              "cannot resume from " << latest << ": it was trained with another source vocabulary");
+    NMT_CHECK(ckpt.info.tgt_vocab == tgt_vocab.serialized(),
+              "cannot resume from " << latest << ": it was trained with another target vocabulary");
+    model_ = ckpt.model;
+    step_ = ckpt.info.step, epochs_done_ = ckpt.info.epoch;
+    resumed = ckpt.info.progress;
   } else {
-    model = model::Transformer(model_config);
+    model_ = model::Transformer(model_config);
   }
-  model->to(device);  // before the optimizer, whose state lives where the parameters do
-  torch::optim::Adam optimizer(model->parameters(), torch::optim::AdamOptions(0.0).betas({0.9, 0.98}).eps(1e-9));
+  model_->to(device_);  // before the optimizer, whose state lives where the parameters do
+  optimizer_ = std::make_unique<torch::optim::Adam>(model_->parameters(),
+                                                    torch::optim::AdamOptions(0.0).betas({0.9, 0.98}).eps(1e-9));
   if (!latest.empty()) {
-    load_optimizer_state(latest, optimizer, device);
-    log("resuming from " + latest + " at step " + std::to_string(step));
+    load_optimizer_state(latest, *optimizer_, device_);
+    if (resumed.contains("position")) {
+      batches_->seek(resumed["position"]);
+      restore_rng_state(latest, device_);
+      train_seconds_ = resumed.value("train_seconds", 0.0);
+      result_.target_tokens = resumed.value("target_tokens", int64_t{0});
+      result_.skipped_steps = resumed.value("skipped_steps", int64_t{0});
+      stale_ = resumed.value("stale", int64_t{0});
+      const nlohmann::json best = resumed.value("best", nlohmann::json::object());
+      for (const auto& [metric, value] : best.items()) best_[metric] = value;
+    }
+    message("resuming from " + latest + " at step " + std::to_string(step_));
   }
-  model->train();
+  metrics_ = std::make_unique<MetricsLog>(run_dir, step_);
+  model_->train();
   int64_t params = 0;
-  for (const auto& p : model->parameters()) params += p.numel();
-  log("model: " + model::to_json(model_config).dump() + "; " + fixed(params / 1e6, 2) + " M parameters; " +
-      std::to_string(torch::get_num_threads()) + " threads; device " + options.device);
+  for (const auto& p : model_->parameters()) params += p.numel();
+  message("model: " + model::to_json(model_config).dump() + "; " + fixed(params / 1e6, 2) + " M parameters; " +
+          std::to_string(torch::get_num_threads()) + " threads; device " + options.device);
+  info_ = CheckpointInfo{0, 0, full_config, src_vocab.serialized(), tgt_vocab.serialized()};
+  info_.with_rng_state = true;
+  saved_step_ = latest.empty() ? -1 : step_;
+}
 
-  CheckpointInfo info{0, 0, full_config, src_vocab.serialized(), tgt_vocab.serialized()};
-  TrainResult result;
-  auto save = [&]() {
-    info.step = step, info.epoch = epoch;
-    result.checkpoint = (std::filesystem::path(run_dir) / checkpoint_name(step)).string();
-    save_checkpoint(result.checkpoint, model, &optimizer, info);
-    prune_checkpoints(run_dir, options.keep_checkpoints);
-  };
-  auto validate = [&]() {
-    if (dev_batches.empty()) return;
-    result.dev_nll = dev_nll(model, dev_batches, device);
-    log("step " + std::to_string(step) + " | dev loss " + fixed(result.dev_nll, 4) + " | dev ppl " +
-        fixed(std::exp(std::min(result.dev_nll, 50.0)), 2));
-  };
+nlohmann::json Trainer::progress() const {
+  nlohmann::json best = nlohmann::json::object();
+  for (const auto& [metric, b] : best_) best[metric] = b;
+  return {{"position", batches_->position()}, {"train_seconds", train_seconds_},
+          {"target_tokens", result_.target_tokens}, {"skipped_steps", result_.skipped_steps},
+          {"best", best}, {"stale", stale_}};
+}
 
-  std::mt19937_64 rng(options.seed + static_cast<uint64_t>(epoch));
-  double train_seconds = 0, window_seconds = 0, window_loss = 0, window_nll = 0;
-  int64_t window_tokens = 0, window_steps = 0, saved_step = step;
-  bool stop = false;
-  auto out_of_budget = [&]() {
-    return (options.max_steps > 0 && step >= options.max_steps) ||
-           (options.max_epochs > 0 && epoch >= options.max_epochs) ||
-           (options.max_time > 0 && train_seconds >= options.max_time);
-  };
-  stop = out_of_budget();
-  while (!stop) {
-    data::shuffle_batches(batches, rng);
-    for (size_t i = 0; i < batches.size() && !stop; ++i) {
-      const auto start = std::chrono::steady_clock::now();
-      auto b = to_device(batches[i], device);
-      ++step;
-      const double lr = inverse_sqrt_lr(step, model_config.d_model, options.warmup, options.lr);
-      for (auto& group : optimizer.param_groups()) static_cast<torch::optim::AdamOptions&>(group.options()).lr(lr);
-      auto sums = batch_loss(model, b, options.label_smoothing);
-      auto loss = sums.loss / static_cast<double>(b.target_tokens);
-      optimizer.zero_grad();
-      loss.backward();
-      if (options.clip > 0) torch::nn::utils::clip_grad_norm_(model->parameters(), options.clip);
-      optimizer.step();
-      const double batch_loss_value = loss.item<double>();
-      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+std::string Trainer::budget_reached() const {
+  if (options_.max_steps > 0 && step_ >= options_.max_steps) return "max-steps";
+  if (options_.max_epochs > 0 && epochs_done_ >= options_.max_epochs) return "max-epochs";
+  if (options_.max_time > 0 && train_seconds_ >= options_.max_time) return "max-time";
+  return "";
+}
 
-      train_seconds += seconds, window_seconds += seconds;
-      window_loss += batch_loss_value * static_cast<double>(b.target_tokens);
-      window_nll += sums.nll.item<double>();
-      window_tokens += b.target_tokens, ++window_steps;
-      result.target_tokens += b.target_tokens;
-      result.last_loss = batch_loss_value;
-      const int64_t batch_epoch = epoch + 1;  // 1-based, the epoch this batch belongs to
-      if (i + 1 == batches.size()) ++epoch;
-      stop = out_of_budget();
-
-      if ((options.log_every > 0 && step % options.log_every == 0) || stop) {
-        const double tokens = static_cast<double>(std::max<int64_t>(window_tokens, 1));
-        log("step " + std::to_string(step) + " | epoch " + std::to_string(batch_epoch) + " | loss " +
-            fixed(window_loss / tokens, 4) + " | ppl " + fixed(std::exp(std::min(window_nll / tokens, 50.0)), 2) +
-            " | lr " + fixed(lr * 1e4, 3) + "e-4 | tgt tok/s " + fixed(tokens / window_seconds, 0) + " | " +
-            fixed(train_seconds, 0) + " s");
-        window_seconds = window_loss = window_nll = 0, window_tokens = window_steps = 0;
-      }
-      if (options.valid_every > 0 && step % options.valid_every == 0 && !stop) validate();
-      if (options.save_every > 0 && step % options.save_every == 0 && !stop) save(), saved_step = step;
+bool Trainer::update() {
+  const auto start = std::chrono::steady_clock::now();
+  // The batches of this update, each split into passes that fit in memory;
+  // every pass's loss is divided by the update's target tokens, so the summed
+  // gradient equals that of one batch holding them all.
+  std::vector<data::Batch> passes;
+  int64_t tokens = 0;
+  epoch_ended_ = false;
+  for (int64_t a = 0; a < options_.accumulate && !epoch_ended_; ++a) {
+    for (auto& pass : split_batch(batches_->next(&epoch_ended_), options_.max_pass_tokens)) {
+      tokens += pass.target_tokens;
+      passes.push_back(std::move(pass));
     }
   }
-  validate();
-  if (saved_step != step || result.checkpoint.empty()) save();
-  result.steps = step;
-  result.train_seconds = train_seconds;
-  log("trained " + std::to_string(step) + " steps; " + std::to_string(result.target_tokens) + " target tokens in " +
-      fixed(train_seconds, 1) + " s (" + fixed(result.target_tokens / std::max(train_seconds, 1e-9), 0) +
-      " tgt tok/s); saved " + result.checkpoint);
-  return result;
+  ++attempts_;
+  const double lr = inverse_sqrt_lr(step_ + 1, model_config_.d_model, options_.warmup, options_.lr);
+  for (auto& group : optimizer_->param_groups()) static_cast<torch::optim::AdamOptions&>(group.options()).lr(lr);
+  optimizer_->zero_grad();
+  auto loss_sum = torch::zeros({}, torch::TensorOptions().dtype(torch::kDouble).device(device_));
+  auto nll_sum = loss_sum.clone();
+  const bool poison = callbacks_.poison_step && callbacks_.poison_step(attempts_);
+  for (const auto& pass : passes) {
+    auto sums = batch_loss(model_, to_device(pass, device_), options_.label_smoothing);
+    auto loss = sums.loss / static_cast<double>(tokens);
+    if (poison) loss = loss * std::numeric_limits<double>::quiet_NaN();
+    loss.backward();
+    loss_sum += loss.detach().to(torch::kDouble);
+    nll_sum += sums.nll.to(torch::kDouble);
+  }
+  // The total gradient norm (clipped to options_.clip when set); infinite
+  // max_norm measures without scaling.
+  const double max_norm = options_.clip > 0 ? options_.clip : std::numeric_limits<double>::infinity();
+  const double grad_norm = torch::nn::utils::clip_grad_norm_(model_->parameters(), max_norm);
+  const double loss_value = loss_sum.item<double>();
+  if (!std::isfinite(loss_value) || !std::isfinite(grad_norm)) {
+    optimizer_->zero_grad();
+    ++result_.skipped_steps, ++bad_in_a_row_;
+    message("warning: update " + std::to_string(step_ + 1) + " skipped: " +
+            (!std::isfinite(loss_value) ? "loss is " + fixed(loss_value, 4) : "gradient norm is " + fixed(grad_norm, 4)) +
+            " (" + std::to_string(bad_in_a_row_) + " in a row)");
+    NMT_CHECK(bad_in_a_row_ < options_.max_bad_steps,
+              "training stopped: " << bad_in_a_row_ << " updates in a row had a non-finite loss or gradient (at step "
+                                   << step_ << "); lower --lr, raise --warmup or check the data. Checkpoints up to step "
+                                   << std::max<int64_t>(saved_step_, 0) << " are intact");
+    if (epoch_ended_) ++epochs_done_;
+    return true;
+  }
+  bad_in_a_row_ = 0;
+  optimizer_->step();
+  ++step_;
+  if (epoch_ended_) ++epochs_done_;
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  train_seconds_ += seconds, window_seconds_ += seconds;
+  window_loss_ += loss_value * static_cast<double>(tokens);
+  window_nll_ += nll_sum.item<double>();
+  window_tokens_ += tokens, ++window_steps_;
+  result_.target_tokens += tokens;
+  result_.last_loss = loss_value;
+  last_lr_ = lr, last_grad_norm_ = grad_norm;
+  if (callbacks_.on_step) {
+    StepReport r;
+    r.step = step_, r.epoch = epochs_done_ + (epoch_ended_ ? 0 : 1);
+    r.loss = loss_value, r.ppl = std::exp(std::min(nll_sum.item<double>() / static_cast<double>(tokens), 50.0));
+    r.lr = lr, r.grad_norm = grad_norm, r.tgt_tok_per_s = static_cast<double>(tokens) / seconds;
+    r.train_seconds = train_seconds_, r.window_steps = 1;
+    callbacks_.on_step(r);
+  }
+  return true;
+}
+
+void Trainer::validate() {
+  if (!validator_ || validated_step_ == step_) return;
+  validated_step_ = step_;
+  auto scores = validator_->run(model_, device_);
+  result_.dev_nll = scores.loss;
+  ValidReport r;
+  r.step = step_, r.train_seconds = train_seconds_, r.loss = scores.loss, r.ppl = scores.ppl;
+  r.bleu = scores.bleu, r.chrf = scores.chrf, r.seconds = scores.seconds;
+
+  std::string metric = options_.early_stopping_metric;
+  if (higher_is_better(metric) && !scores.bleu) metric = "loss";  // no translation: loss decides
+  std::string line = "step " + std::to_string(step_) + " | dev loss " + fixed(scores.loss, 4) + " | dev ppl " +
+                     fixed(scores.ppl, 2);
+  if (scores.bleu) line += " | dev BLEU " + fixed(*scores.bleu, 2) + " | dev chrF " + fixed(*scores.chrf, 2);
+  for (const std::string m : {"loss", "bleu", "chrf"}) {
+    if (m != "loss" && !scores.bleu) continue;
+    const double value = metric_value(scores, m);
+    const bool first = !best_.count(m);
+    const bool better = first || (higher_is_better(m) ? value > best_[m]["value"].get<double>()
+                                                      : value < best_[m]["value"].get<double>());
+    if (better) {
+      best_[m] = {{"value", value}, {"step", step_}};
+      CheckpointInfo best_info = info_;
+      best_info.step = step_, best_info.epoch = epochs_done_;
+      best_info.progress = {{"best", m}, {"value", value}};
+      best_info.with_rng_state = false;
+      save_checkpoint((fs::path(run_dir_) / ("best-" + m + ".pt")).string(), model_, nullptr, best_info);
+    }
+    if (m == metric) {
+      r.improved = better;
+      stale_ = better ? 0 : stale_ + 1;
+    }
+  }
+  r.stale = stale_;
+  line += " | " + fixed(scores.seconds, 1) + " s | " +
+          (r.improved ? "new best " + metric : "no gain on " + metric + " for " + std::to_string(stale_) + " validation(s)");
+  message(line);
+  metrics_->valid(r);
+  if (callbacks_.on_valid) callbacks_.on_valid(r);
+}
+
+void Trainer::save() {
+  if (saved_step_ == step_) return;
+  info_.step = step_, info_.epoch = epochs_done_;
+  info_.progress = progress();
+  result_.checkpoint = (fs::path(run_dir_) / checkpoint_name(step_)).string();
+  save_checkpoint(result_.checkpoint, model_, optimizer_.get(), info_);
+  prune_checkpoints(run_dir_, options_.keep_checkpoints);
+  saved_step_ = step_;
+}
+
+TrainResult Trainer::run() {
+  std::string reason = budget_reached();
+  while (reason.empty()) {
+    update();
+    reason = budget_reached();
+    const bool interrupted = callbacks_.stop_requested && callbacks_.stop_requested();
+    if (interrupted && reason.empty()) reason = "interrupted";
+    if ((options_.log_every > 0 && step_ % options_.log_every == 0 && window_steps_ > 0) || !reason.empty()) {
+      if (window_steps_ > 0) {
+        StepReport r;
+        const double tokens = static_cast<double>(std::max<int64_t>(window_tokens_, 1));
+        r.step = step_, r.epoch = epochs_done_ + (epoch_ended_ ? 0 : 1);
+        r.loss = window_loss_ / tokens, r.ppl = std::exp(std::min(window_nll_ / tokens, 50.0));
+        r.lr = last_lr_, r.grad_norm = last_grad_norm_, r.tgt_tok_per_s = tokens / window_seconds_;
+        r.train_seconds = train_seconds_, r.window_steps = window_steps_;
+        message("step " + std::to_string(r.step) + " | epoch " + std::to_string(r.epoch) + " | loss " +
+                fixed(r.loss, 4) + " | ppl " + fixed(r.ppl, 2) + " | lr " + fixed(r.lr * 1e4, 3) + "e-4 | gnorm " +
+                fixed(r.grad_norm, 2) + " | tgt tok/s " + fixed(r.tgt_tok_per_s, 0) + " | " +
+                fixed(train_seconds_, 0) + " s");
+        metrics_->train(r);
+        if (callbacks_.on_log) callbacks_.on_log(r);
+        window_seconds_ = window_loss_ = window_nll_ = 0, window_tokens_ = window_steps_ = 0;
+      }
+    }
+    if (interrupted) break;
+    const bool valid_now = (options_.valid_every > 0 && step_ % options_.valid_every == 0) || epoch_ended_;
+    if (valid_now && reason.empty()) {
+      validate();
+      if (options_.patience > 0 && stale_ >= options_.patience) reason = "early-stopping";
+    }
+    if (options_.save_every > 0 && step_ % options_.save_every == 0 && reason.empty()) save();
+  }
+  if (reason != "interrupted") validate();
+  save();
+  if (result_.checkpoint.empty()) result_.checkpoint = latest_checkpoint(run_dir_);
+  result_.steps = step_;
+  result_.train_seconds = train_seconds_;
+  result_.stop_reason = reason;
+  message("stopped (" + reason + ") at step " + std::to_string(step_) + "; " + std::to_string(result_.target_tokens) +
+          " target tokens in " + fixed(train_seconds_, 1) + " s (" +
+          fixed(result_.target_tokens / std::max(train_seconds_, 1e-9), 0) + " tgt tok/s); saved " +
+          result_.checkpoint);
+  return result_;
+}
+
+}  // namespace
+
+TrainResult train_model(const model::ModelConfig& model_config, const TrainOptions& options, const TrainData& data,
+                        const text::Vocab& src_vocab, const text::Vocab& tgt_vocab, const std::string& run_dir,
+                        const nlohmann::json& full_config, const TrainCallbacks& callbacks) {
+  Trainer trainer(model_config, options, data, src_vocab, tgt_vocab, run_dir, full_config, callbacks);
+  return trainer.run();
 }
 
 }  // namespace nmt::train

@@ -1,9 +1,12 @@
 #pragma once
 // The training loop: Adam with the paper's warm-up schedule, label-smoothed
-// cross-entropy over non-pad target tokens, gradient-norm clipping, token
-// batches shuffled each epoch, periodic dev loss and checkpoints.
+// cross-entropy over non-pad target tokens, gradient accumulation and
+// clipping, non-finite steps skipped, token batches in an order that is a pure
+// function of the data position, periodic validation (loss, BLEU, chrF) with
+// early stopping, and checkpoints from which a run resumes exactly.
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,15 +23,23 @@ struct TrainOptions {
   int64_t max_epochs = 0;    // 0 = no limit
   double max_time = 0;       // seconds of training, 0 = no limit
   int64_t batch_tokens = 4096;
+  int64_t accumulate = 1;    // batches per update (gradients summed, one optimizer step)
+  int64_t max_pass_tokens = 0;  // split a batch into passes of at most N target tokens; 0 = never
   int64_t max_len = 256;     // longer pairs (pieces on a side) are dropped
   double lr = 1.0;           // scale of the inverse-square-root schedule
   int64_t warmup = 4000;
   double label_smoothing = 0.1;
   double clip = 1.0;         // gradient-norm clipping, 0 = off
+  int64_t max_bad_steps = 10;  // consecutive non-finite steps tolerated before training stops
   int threads = 2;
   uint64_t seed = 1;
   int64_t log_every = 100;
-  int64_t valid_every = 1000;  // dev loss every N steps (and at the end), 0 = only at the end
+  int64_t valid_every = 1000;  // validation every N steps (and at the end), 0 = only at the end
+  bool valid_translate = true; // BLEU and chrF by translating the dev source
+  int64_t valid_beam = 1;
+  int64_t valid_max_sentences = 0;  // 0 = the whole dev set
+  std::string early_stopping_metric = "bleu";  // loss | ppl | bleu | chrf (falls back to loss without translation)
+  int64_t patience = 0;        // stop after N validations without improvement; 0 = never
   int64_t save_every = 1000;   // checkpoint every N steps (and at the end)
   int keep_checkpoints = 3;
   std::string device = "cpu";
@@ -41,18 +52,52 @@ struct TrainData {
   data::ParallelText train, dev;  // dev may be empty
 };
 
+// What the loop reports after every optimizer step (a progress display) and
+// after each log window (the log lines and the metrics file).
+struct StepReport {
+  int64_t step = 0, epoch = 0;  // epoch: 1-based, the one the last batch came from
+  double loss = 0, ppl = 0;     // over the window: per target token
+  double lr = 0, grad_norm = 0;
+  double tgt_tok_per_s = 0;
+  double train_seconds = 0;     // since the run began (resumes included)
+  int64_t window_steps = 0;
+};
+
+struct ValidReport {
+  int64_t step = 0;
+  double train_seconds = 0;
+  double loss = 0, ppl = 0;
+  std::optional<double> bleu, chrf;
+  double seconds = 0;
+  bool improved = false;  // on the early-stopping metric
+  int64_t stale = 0;      // validations since the last improvement
+};
+
+struct TrainCallbacks {
+  std::function<void(const std::string&)> message;   // one line: events, warnings
+  std::function<void(const StepReport&)> on_step;    // every optimizer step
+  std::function<void(const StepReport&)> on_log;     // every log_every steps and at the end
+  std::function<void(const ValidReport&)> on_valid;
+  std::function<bool()> stop_requested;               // checked after each step: save and return
+  std::function<bool(int64_t step)> poison_step;      // tests: make this step's loss NaN
+};
+
 struct TrainResult {
   int64_t steps = 0;
   double last_loss = 0, dev_nll = 0;  // per target token
   double train_seconds = 0;
   int64_t target_tokens = 0;
+  int64_t skipped_steps = 0;          // non-finite loss or gradients
   std::string checkpoint;
+  std::string stop_reason;            // "max-steps", "max-epochs", "max-time", "early-stopping", "interrupted"
 };
 
 // Trains a model in run_dir, resuming from its latest checkpoint if there is
-// one (the model config must then match). `log` gets one line per report.
+// one (the model config and vocabularies must then match). Writes
+// checkpoint-<step>.pt (the last keep_checkpoints), best-<metric>.pt for each
+// validation metric, and metrics.jsonl.
 TrainResult train_model(const model::ModelConfig& model_config, const TrainOptions& options, const TrainData& data,
                         const text::Vocab& src_vocab, const text::Vocab& tgt_vocab, const std::string& run_dir,
-                        const nlohmann::json& full_config, const std::function<void(const std::string&)>& log);
+                        const nlohmann::json& full_config, const TrainCallbacks& callbacks);
 
 }  // namespace nmt::train

@@ -1,0 +1,31 @@
+#pragma once
+// RUN_DIR/metrics.jsonl: one JSON object per line, flushed as written, read
+// by `nmt report` and by people with jq.
+//   {"kind":"train","step":..,"epoch":..,"time":..,"wall":..,"loss":..,"ppl":..,"lr":..,"grad_norm":..,"tgt_tok_per_s":..}
+//   {"kind":"valid","step":..,"time":..,"wall":..,"dev_loss":..,"dev_ppl":..,"dev_bleu":..,"dev_chrf":..,"valid_seconds":..}
+// "time" is seconds of training since the run began, "wall" Unix time.
+#include <cstdint>
+#include <fstream>
+#include <string>
+
+namespace nmt::train {
+
+struct StepReport;
+struct ValidReport;
+
+class MetricsLog {
+ public:
+  // Opens run_dir/metrics.jsonl for appending. Lines of steps after
+  // `resume_step` are dropped first: they came from the part of an
+  // interrupted run that the resumed run does again.
+  MetricsLog(const std::string& run_dir, int64_t resume_step);
+  void train(const StepReport& report);
+  void valid(const ValidReport& report);
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+  std::ofstream out_;
+};
+
+}  // namespace nmt::train

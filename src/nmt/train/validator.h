@@ -1,0 +1,52 @@
+#pragma once
+// Validation during training: dev cross-entropy from teacher forcing, and
+// BLEU/chrF from actually translating the dev source with the model as it is
+// now, scored by the project's sacreBLEU-exact scorer.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "nmt/data/batcher.h"
+#include "nmt/model/transformer.h"
+
+namespace nmt::train {
+
+struct ValidOptions {
+  bool translate = true;      // false: loss only (no BLEU/chrF)
+  int64_t beam = 1;           // 1 = greedy, the cheap choice while training
+  int64_t batch_size = 64;    // sentences per translation batch
+  int64_t max_sentences = 0;  // translate only the first N dev sentences; 0 = all
+};
+
+struct ValidScores {
+  double loss = 0;             // nll per target token (no label smoothing)
+  double ppl = 0;
+  std::optional<double> bleu, chrf;
+  double seconds = 0;          // wall time of the whole validation
+  std::vector<std::string> translations;  // the dev translations, when translated
+};
+
+class Validator {
+ public:
+  // dev: the raw pairs (references for BLEU); batches: dev encoded and batched.
+  Validator(data::ParallelText dev, std::vector<data::Batch> batches, const text::Vocab& src_vocab,
+            const text::Vocab& tgt_vocab, ValidOptions options);
+  // Leaves the model in training mode and its autograd state untouched.
+  ValidScores run(model::Transformer& model, const c10::Device& device) const;
+  bool empty() const { return batches_.empty(); }
+
+ private:
+  data::ParallelText dev_;
+  std::vector<data::Batch> batches_;
+  const text::Vocab& src_vocab_;
+  const text::Vocab& tgt_vocab_;
+  ValidOptions options_;
+};
+
+// The comparable value of a metric ("loss", "bleu", "chrf") and whether
+// larger is better; nmt::Error for an unknown name or one not computed.
+double metric_value(const ValidScores& scores, const std::string& metric);
+bool higher_is_better(const std::string& metric);
+
+}  // namespace nmt::train

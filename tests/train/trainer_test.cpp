@@ -1,0 +1,248 @@
+// The training loop end to end on a tiny model: exact resume, gradient
+// accumulation, skipped non-finite steps, early stopping, averaging.
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <torch/torch.h>
+
+#include "error_message.h"
+#include "nmt/train/average.h"
+#include "nmt/train/checkpoint.h"
+#include "nmt/train/trainer.h"
+#include "text/test_support.h"
+
+namespace fs = std::filesystem;
+
+namespace nmt::train {
+namespace {
+
+using nmt::testing::english_lines;
+using nmt::testing::english_vocab;
+using nmt::testing::error_message;
+using nmt::testing::TempDir;
+
+model::ModelConfig tiny_model() {
+  auto c = model::preset("tiny");
+  c.d_model = 32, c.heads = 2, c.ffn = 64, c.encoder_layers = c.decoder_layers = 1;
+  c.src_vocab = c.tgt_vocab = english_vocab().size();
+  return c;
+}
+
+// English to English with the words reversed: a task with something to learn.
+TrainData reverse_task(size_t train_lines, size_t dev_lines) {
+  TrainData data;
+  const auto& lines = english_lines();
+  for (size_t i = 0; i < train_lines + dev_lines; ++i) {
+    std::istringstream words(lines[i]);
+    std::vector<std::string> w{std::istream_iterator<std::string>(words), {}};
+    std::string reversed;
+    for (auto it = w.rbegin(); it != w.rend(); ++it) reversed += (reversed.empty() ? "" : " ") + *it;
+    auto& side = i < train_lines ? data.train : data.dev;
+    side.src.push_back(lines[i]);
+    side.tgt.push_back(reversed);
+  }
+  return data;
+}
+
+TrainOptions quick_options() {
+  TrainOptions o;
+  o.batch_tokens = 512;
+  o.warmup = 20;
+  o.log_every = 1;
+  o.valid_every = 0;
+  o.save_every = 0;
+  o.threads = 2;
+  o.seed = 7;
+  return o;
+}
+
+struct Run {
+  TrainResult result;
+  std::vector<double> losses;  // per step, in order
+};
+
+Run train(const std::string& dir, const TrainOptions& options, const TrainData& data, TrainCallbacks callbacks = {},
+          const model::ModelConfig& model = tiny_model()) {
+  Run run;
+  callbacks.on_step = [&](const StepReport& r) { run.losses.push_back(r.loss); };
+  nlohmann::json config = {{"model", model::to_json(model)}, {"train", to_json(options)}};
+  run.result = train_model(model, options, data, english_vocab(), english_vocab(), dir, config, callbacks);
+  return run;
+}
+
+TEST(TrainerTest, Trainer_ResumedRunGivesIdenticalLosses) {
+  // 30 steps cross an epoch boundary (about 20 batches per epoch) with
+  // dropout on: the resumed run must replay the data order and the dropout
+  // masks of the uninterrupted one.
+  const auto data = reverse_task(300, 0);
+  auto options = quick_options();
+  options.max_steps = 30;
+  TempDir whole, parts;
+  const auto straight = train(whole.file("run"), options, data);
+  ASSERT_EQ(straight.losses.size(), 30u);
+  ASSERT_GT(straight.result.steps, 0);
+
+  options.max_steps = 13;
+  const auto first = train(parts.file("run"), options, data);
+  options.max_steps = 30;
+  const auto second = train(parts.file("run"), options, data);
+  ASSERT_EQ(first.losses.size() + second.losses.size(), 30u);
+  std::vector<double> resumed = first.losses;
+  resumed.insert(resumed.end(), second.losses.begin(), second.losses.end());
+  for (size_t i = 0; i < resumed.size(); ++i) EXPECT_EQ(resumed[i], straight.losses[i]) << "step " << i + 1;
+  EXPECT_EQ(second.result.target_tokens, straight.result.target_tokens);
+
+  // The metrics log holds each step once, in order, across the resume.
+  std::ifstream metrics(parts.file("run/metrics.jsonl"));
+  std::string line;
+  int64_t previous = 0;
+  while (std::getline(metrics, line)) {
+    auto j = nlohmann::json::parse(line);
+    if (j["kind"] != "train") continue;
+    EXPECT_EQ(j["step"].get<int64_t>(), previous + 1);
+    previous = j["step"];
+  }
+  EXPECT_EQ(previous, 30);
+}
+
+TEST(TrainerTest, Trainer_BatchSplitIntoPassesGivesTheSameUpdates) {
+  // Without dropout, a batch run as passes of <= 128 target tokens sums to the
+  // gradient of the whole batch: the losses agree up to summation order.
+  const auto data = reverse_task(200, 0);
+  auto options = quick_options();
+  options.max_steps = 8;
+  TempDir a, b;
+  auto model = tiny_model();
+  model.dropout = 0;
+  const auto whole = train(a.file("run"), options, data, {}, model);
+  options.max_pass_tokens = 128;
+  const auto split = train(b.file("run"), options, data, {}, model);
+  ASSERT_EQ(whole.losses.size(), 8u);
+  ASSERT_EQ(split.losses.size(), 8u);
+  for (size_t i = 0; i < 8; ++i) EXPECT_NEAR(whole.losses[i], split.losses[i], 1e-5 * whole.losses[i]) << "step " << i + 1;
+  EXPECT_EQ(whole.result.target_tokens, split.result.target_tokens);
+}
+
+TEST(TrainerTest, Trainer_AccumulationTakesOneStepPerGroupOfBatches) {
+  const auto data = reverse_task(200, 0);
+  auto options = quick_options();
+  options.max_epochs = 1;
+  TempDir a, b;
+  const auto single = train(a.file("run"), options, data);
+  options.accumulate = 3;
+  const auto grouped = train(b.file("run"), options, data);
+  // The same tokens in a third of the steps (the last group may be short).
+  EXPECT_EQ(grouped.result.target_tokens, single.result.target_tokens);
+  EXPECT_EQ(grouped.result.steps, (single.result.steps + 2) / 3);
+}
+
+TEST(TrainerTest, Trainer_NonFiniteLossIsSkippedThenStops) {
+  const auto data = reverse_task(100, 0);
+  auto options = quick_options();
+  options.max_steps = 6;
+  TempDir a, b;
+  TrainCallbacks poison_third;
+  poison_third.poison_step = [](int64_t attempt) { return attempt == 3; };
+  std::vector<std::string> messages;
+  poison_third.message = [&](const std::string& line) { messages.push_back(line); };
+  const auto run = train(a.file("run"), options, data, poison_third);
+  EXPECT_EQ(run.result.skipped_steps, 1);
+  EXPECT_EQ(run.result.steps, 6);
+  bool warned = false;
+  for (const auto& m : messages) warned |= m.find("update 3 skipped: loss is nan") != std::string::npos;
+  EXPECT_TRUE(warned);
+  auto weights = load_checkpoint(run.result.checkpoint);
+  for (const auto& p : weights.model->parameters()) ASSERT_TRUE(torch::isfinite(p).all().item<bool>());
+
+  TrainCallbacks poison_all;
+  poison_all.poison_step = [](int64_t) { return true; };
+  options.max_bad_steps = 4;
+  const auto message = error_message([&] { train(b.file("run"), options, data, poison_all); });
+  EXPECT_NE(message.find("4 updates in a row had a non-finite loss"), std::string::npos) << message;
+}
+
+TEST(TrainerTest, Trainer_EarlyStoppingStopsAtPatienceAndKeepsBest) {
+  // With a zero learning rate the weights never move, so the dev loss never
+  // improves after the first validation: training must stop after exactly
+  // `patience` more validations, and best-loss.pt is the first one's.
+  const auto data = reverse_task(100, 20);
+  auto options = quick_options();
+  options.lr = 0;
+  options.max_steps = 100;
+  options.valid_every = 2;
+  options.valid_translate = false;
+  options.early_stopping_metric = "loss";
+  options.patience = 3;
+  TempDir dir;
+  std::vector<ValidReport> validations;
+  TrainCallbacks callbacks;
+  callbacks.on_valid = [&](const ValidReport& r) { validations.push_back(r); };
+  const auto run = train(dir.file("run"), options, data, callbacks);
+  EXPECT_EQ(run.result.stop_reason, "early-stopping");
+  EXPECT_EQ(run.result.steps, 2 * (1 + 3));
+  ASSERT_EQ(validations.size(), 4u);
+  EXPECT_TRUE(validations[0].improved);
+  EXPECT_EQ(validations[3].stale, 3);
+  EXPECT_EQ(load_checkpoint(dir.file("run/best-loss.pt")).info.step, 2);
+
+  // Learning for real, the dev loss improves and the same patience does not
+  // trigger in 12 steps.
+  options.lr = 1;
+  options.max_steps = 12;
+  TempDir learning;
+  validations.clear();
+  const auto learned = train(learning.file("run"), options, data, callbacks);
+  EXPECT_EQ(learned.result.stop_reason, "max-steps");
+  EXPECT_GT(load_checkpoint(learning.file("run/best-loss.pt")).info.step, 2);
+  EXPECT_LT(validations.back().loss, validations.front().loss);
+}
+
+TEST(TrainerTest, Trainer_ValidationTranslatesAndScoresTheDevSet) {
+  const auto data = reverse_task(100, 10);
+  auto options = quick_options();
+  options.max_steps = 2;
+  TempDir dir;
+  std::vector<ValidReport> validations;
+  TrainCallbacks callbacks;
+  callbacks.on_valid = [&](const ValidReport& r) { validations.push_back(r); };
+  train(dir.file("run"), options, data, callbacks);
+  ASSERT_EQ(validations.size(), 1u);  // at the end
+  ASSERT_TRUE(validations[0].bleu.has_value());
+  EXPECT_GE(*validations[0].bleu, 0);
+  EXPECT_GT(*validations[0].chrf, 0);
+  for (const char* best : {"best-loss.pt", "best-bleu.pt", "best-chrf.pt"}) EXPECT_TRUE(fs::exists(dir.file(std::string("run/") + best))) << best;
+}
+
+TEST(AverageTest, Average_IsTheMeanOfTheParameters) {
+  TempDir dir;
+  model::Transformer a(tiny_model()), b(tiny_model());
+  {
+    torch::NoGradGuard no_grad;
+    for (auto& p : a->parameters()) p.fill_(1.0);
+    for (auto& p : b->parameters()) p.fill_(4.0);
+  }
+  CheckpointInfo info{1, 0, {{"model", model::to_json(tiny_model())}}, english_vocab().serialized(),
+                      english_vocab().serialized()};
+  save_checkpoint(dir.file("a.pt"), a, nullptr, info);
+  save_checkpoint(dir.file("b.pt"), b, nullptr, info);
+  average_checkpoints({dir.file("a.pt"), dir.file("b.pt")}, dir.file("avg.pt"));
+  auto avg = load_checkpoint(dir.file("avg.pt"));
+  for (const auto& p : avg.model->named_parameters())
+    EXPECT_TRUE(torch::allclose(p.value(), torch::full_like(p.value(), 2.5))) << p.key();
+
+  auto wider = tiny_model();
+  wider.ffn = 96;
+  model::Transformer c(wider);
+  CheckpointInfo wider_info = info;
+  wider_info.config["model"] = model::to_json(wider);
+  save_checkpoint(dir.file("c.pt"), c, nullptr, wider_info);
+  const auto message = error_message([&] { average_checkpoints({dir.file("a.pt"), dir.file("c.pt")}, dir.file("x.pt")); });
+  EXPECT_NE(message.find("model.ffn is 96 there but 64"), std::string::npos) << message;
+  EXPECT_FALSE(fs::exists(dir.file("x.pt")));
+}
+
+}  // namespace
+}  // namespace nmt::train
