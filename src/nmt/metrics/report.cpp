@@ -117,7 +117,7 @@ std::string summary_table(const MetricsLog& log, const std::string& run_dir) {
   std::vector<std::pair<std::string, std::string>> rows = {
       {"run directory", run_dir},
       {"steps", last ? std::to_string(last->step) : "–"},
-      {"epochs", last ? fixed(last->epoch, 0) : "–"},
+      {"epoch", last ? fixed(last->epoch, 0) : "–"},
       {"training time", last ? duration(last->time) : "–"},
       {"last train loss", fixed(last_train(log, &TrainPoint::loss), 3)},
       {"validations", std::to_string(log.valid.size())},
