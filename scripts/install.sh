@@ -8,6 +8,8 @@ packages=(
   libtorch-dev libopenblas0-pthread   # tensors; OpenBLAS, not the reference BLAS
   libsentencepiece-dev                # subword vocabularies
   libcli11-dev nlohmann-json3-dev libyaml-cpp-dev zlib1g-dev
+  libprotobuf-dev protobuf-compiler libboost-dev   # TensorBoard event files (protobuf, CRC-32C)
+  libcairo2-dev fonts-dejavu-core                  # report charts (SVG and PNG), their font
   libgtest-dev
 )
 

@@ -126,6 +126,23 @@ case "$case_name" in
     # the reference scores itself perfectly
     "$nmt" score --ref "$work/t.es" --hyp "$work/t.es" | grep -q "= 100.00" || fail "reference against itself is not 100"
     ;;
+  report)
+    mkdir -p "$work/run" "$work/empty"
+    awk 'BEGIN { for (s = 1; s <= 50; s++) {
+        printf "{\"kind\":\"train\",\"step\":%d,\"epoch\":0,\"time\":%g,\"wall\":1700000000,\"loss\":%g,\"ppl\":%g,\"lr\":%g,\"grad_norm\":1.2,\"tgt_tok_per_s\":1600}\n", s, s * 0.6, 9 / sqrt(s), exp(9 / sqrt(s)), s * 1e-5
+        if (s % 25 == 0) printf "{\"kind\":\"valid\",\"step\":%d,\"time\":%g,\"wall\":1700000000,\"dev_loss\":%g,\"dev_bleu\":%g}\n", s, s * 0.6, 10 / sqrt(s), s / 5 } }' \
+      >"$work/run/metrics.jsonl"
+    "$nmt" report "$work/run" >"$work/out" 2>"$work/err" || { cat "$work/err"; fail "report failed"; }
+    [ -s "$work/run/report.html" ] && [ -s "$work/run/report.png" ] || fail "no report.html and report.png in the run directory"
+    [ "$(grep -o '<svg' "$work/run/report.html" | wc -l)" -eq 6 ] || fail "expected 6 charts in report.html"
+    grep -q "<td>10.00 at step 50</td>" "$work/run/report.html" || fail "best dev BLEU missing from report.html"
+    [ "$(head -c 8 "$work/run/report.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] || fail "report.png is no PNG"
+    "$nmt" report "$work/run" -o "$work/r.html" --png "$work/r.png" >/dev/null 2>&1 || fail "report -o --png failed"
+    [ -s "$work/r.html" ] && [ -s "$work/r.png" ] || fail "-o and --png paths not written"
+    expect_error "no metrics log $work/empty/metrics.jsonl" "$nmt" report "$work/empty"
+    printf '{"kind":"train","step":1}\n{"kind":"train",\n' >"$work/empty/metrics.jsonl"
+    expect_error "$work/empty/metrics.jsonl:2: not valid JSON" "$nmt" report "$work/empty"
+    ;;
   *)
     fail "unknown case $case_name"
     ;;

@@ -8,13 +8,14 @@
 #include "nmt/common/error.h"
 
 int main(int argc, char** argv) {
-  CLI::App app{"nmt: Transformer neural machine translation (vocab, train, translate, score)"};
+  CLI::App app{"nmt: Transformer neural machine translation (vocab, train, translate, score, report)"};
   app.require_subcommand(1);
   nmt::cli::add_vocab_command(app);
   nmt::cli::add_train_command(app);
   nmt::cli::add_translate_command(app);
   nmt::cli::add_score_command(app);
   nmt::cli::add_average_command(app);
+  nmt::cli::add_report_command(app);
   try {
     nmt::cli::warn_if_slow_blas();
     app.parse(argc, argv);
