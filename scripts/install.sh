@@ -8,6 +8,7 @@ packages=(
   libtorch-dev libopenblas0-pthread   # tensors; OpenBLAS, not the reference BLAS
   libsentencepiece-dev                # subword vocabularies
   libcli11-dev nlohmann-json3-dev libyaml-cpp-dev zlib1g-dev
+  libpugixml-dev                      # TMX corpora
   libgtest-dev
 )
 
