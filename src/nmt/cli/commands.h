@@ -12,5 +12,6 @@ void add_vocab_command(CLI::App& app);
 void add_train_command(CLI::App& app);
 void add_translate_command(CLI::App& app);
 void add_score_command(CLI::App& app);
+void add_clean_command(CLI::App& app);
 
 }  // namespace nmt::cli
