@@ -10,6 +10,7 @@ packages=(
   libcli11-dev nlohmann-json3-dev libyaml-cpp-dev zlib1g-dev
   libprotobuf-dev protobuf-compiler libboost-dev   # TensorBoard event files (protobuf, CRC-32C)
   libcairo2-dev fonts-dejavu-core                  # report charts (SVG and PNG), their font
+  libpugixml-dev                      # TMX corpora
   libgtest-dev
 )
 

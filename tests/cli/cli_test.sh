@@ -107,6 +107,31 @@ case "$case_name" in
       --train-tgt "$work/s.es" --src-vocab "$work/v_en" --tgt-vocab "$work/v_es" --tie-embeddings --max-steps 1 \
       --out "$work/run2"
     ;;
+  clean)
+    # 20 bible pairs + a duplicate, an empty side, a Latin-1 byte and a long/short pair
+    head -n 20 "$data/train.en" >"$work/c.en"; head -n 20 "$data/train.es" >"$work/c.es"
+    head -n 1 "$data/train.en" >>"$work/c.en"; head -n 1 "$data/train.es" >>"$work/c.es"
+    printf '\nbonjour\ncaf\xe9\nYes.\n' >>"$work/c.en"; printf 'hola\n\ncafe\nSi, claro que si, por supuesto.\n' >>"$work/c.es"
+    "$nmt" clean "$work/c.en" "$work/c.es" --out-src "$work/o.en" --out-tgt "$work/o.es.gz" >"$work/out" ||
+      { cat "$work/out"; fail "clean failed"; }
+    grep -q "^read 25 pairs from $work/c.en / $work/c.es" "$work/out" || { cat "$work/out"; fail "no read count"; }
+    for want in "invalid UTF-8 *1$" "empty side *2$" "length ratio above 3 *1$" "duplicate *1$" "^kept 20 of 25 pairs"; do
+      grep -q "$want" "$work/out" || { cat "$work/out"; fail "clean output lacks '$want'"; }
+    done
+    cmp -s "$work/o.en" <(head -n 20 "$data/train.en") || fail "kept source differs from the first 20 lines"
+    cmp -s <(gzip -dc "$work/o.es.gz") <(head -n 20 "$data/train.es") || fail "kept target (.gz) differs"
+    # TMX in, languages matched by prefix; a unit without Spanish is skipped
+    printf '<tmx><body>\n<tu><tuv xml:lang="en-GB"><seg>Fish &amp; chips</seg></tuv><tuv xml:lang="ES"><seg>Pescado</seg></tuv></tu>\n<tu><tuv xml:lang="en"><seg>alone</seg></tuv></tu>\n</body></tmx>\n' >"$work/m.tmx"
+    "$nmt" clean "$work/m.tmx" --src-lang en --tgt-lang es --out-src "$work/t.en" --out-tgt "$work/t.es" >"$work/out" ||
+      { cat "$work/out"; fail "clean of a TMX failed"; }
+    grep -q "skipped 1 <tu> without both en and es" "$work/out" || { cat "$work/out"; fail "no skipped count"; }
+    [ "$(cat "$work/t.en")" = "Fish & chips" ] && [ "$(cat "$work/t.es")" = "Pescado" ] || fail "TMX text not decoded"
+    expect_error "$work/m.tmx is TMX: give the source and target languages" \
+      "$nmt" clean "$work/m.tmx" --out-src "$work/t.en" --out-tgt "$work/t.es"
+    expect_error "cannot tell the format of $work/c.en" "$nmt" clean "$work/c.en" --out-src "$work/t.en" --out-tgt "$work/t.es"
+    expect_error "minimum length must be at least 1 word" "$nmt" clean "$work/c.en" "$work/c.es" --min-words 0 \
+      --out-src "$work/t.en" --out-tgt "$work/t.es"
+    ;;
   score_mismatch)
     head -n 3 "$data/test.es" >"$work/h.es"
     expect_error "have 3 lines but references" "$nmt" score --ref "$data/test.es" --hyp "$work/h.es"

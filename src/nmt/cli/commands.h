@@ -14,5 +14,6 @@ void add_translate_command(CLI::App& app);
 void add_score_command(CLI::App& app);
 void add_average_command(CLI::App& app);
 void add_report_command(CLI::App& app);
+void add_clean_command(CLI::App& app);
 
 }  // namespace nmt::cli

@@ -9,7 +9,9 @@
 
 int main(int argc, char** argv) {
   CLI::App app{"nmt: Transformer neural machine translation (vocab, train, translate, score, report)"};
+  CLI::App app{"nmt: Transformer neural machine translation (clean, vocab, train, translate, score)"};
   app.require_subcommand(1);
+  nmt::cli::add_clean_command(app);
   nmt::cli::add_vocab_command(app);
   nmt::cli::add_train_command(app);
   nmt::cli::add_translate_command(app);

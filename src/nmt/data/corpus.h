@@ -14,7 +14,7 @@ struct ParallelText {
   std::vector<std::string> src, tgt;  // src[i] translates to tgt[i]
 };
 
-// Reads two aligned files. Throws nmt::Error "SRC has 120 lines but TGT has
+// Reads two aligned files (read_corpus of pair_reader.h). Throws nmt::Error "SRC has 120 lines but TGT has
 // 118 lines" when the counts differ and "parallel corpus SRC / TGT is empty"
 // when both are empty.
 ParallelText read_parallel(const std::string& src_path, const std::string& tgt_path);

@@ -15,7 +15,7 @@ constexpr unsigned kChunkBytes = 1 << 16;
 constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
 }  // namespace
 
-LineReader::LineReader(const std::string& path) : path_(path) {
+LineReader::LineReader(const std::string& path, bool check_utf8) : path_(path), check_utf8_(check_utf8) {
   // gzopen accepts a directory and fails only on the first read, less clearly.
   NMT_CHECK(!std::filesystem::is_directory(path), "cannot open " << path << ": it is a directory");
   file_ = gzopen(path.c_str(), "rb");
@@ -62,6 +62,7 @@ bool LineReader::next(std::string& line) {
   ++line_number_;
   if (!line.empty() && line.back() == '\r') line.pop_back();
   if (line_number_ == 1 && std::string_view(line).substr(0, 3) == kByteOrderMark) line.erase(0, 3);
+  if (!check_utf8_) return true;
   const size_t bad = find_invalid_utf8(line);
   NMT_CHECK(bad == std::string_view::npos,
             path_ << ":" << line_number_ << ": invalid UTF-8 at byte " << bad + 1);

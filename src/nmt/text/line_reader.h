@@ -12,8 +12,10 @@ namespace nmt::text {
 class LineReader {
  public:
   // Opens `path`; zlib reads gzip transparently and plain files as they are.
-  // Throws nmt::Error "cannot open PATH".
-  explicit LineReader(const std::string& path);
+  // Throws nmt::Error "cannot open PATH". With check_utf8 false, lines are
+  // returned as they are, invalid bytes included (for a cleaner that drops and
+  // counts them).
+  explicit LineReader(const std::string& path, bool check_utf8 = true);
   ~LineReader();
   LineReader(const LineReader&) = delete;
   LineReader& operator=(const LineReader&) = delete;
@@ -21,7 +23,8 @@ class LineReader {
   // Puts the next line, without its "\n" or "\r\n", into `line`; returns false
   // at the end of the file. A final line without "\n" counts; a UTF-8 byte
   // order mark at the start of the file is dropped. Throws nmt::Error
-  // "PATH:LINE: invalid UTF-8 at byte N" (N counted from 1, like a column) and
+  // "PATH:LINE: invalid UTF-8 at byte N" (N counted from 1, like a column; only
+  // when checking) and
   // "PATH: ..." for read errors such as a truncated .gz.
   bool next(std::string& line);
 
@@ -32,6 +35,7 @@ class LineReader {
   bool fill();  // appends a chunk to buffer_; false at end of file
 
   std::string path_;
+  bool check_utf8_;
   gzFile_s* file_ = nullptr;
   std::string buffer_;  // bytes read but not yet returned start at buffer_[pos_]
   size_t pos_ = 0;

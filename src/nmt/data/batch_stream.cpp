@@ -1,0 +1,140 @@
+#include "nmt/data/batch_stream.h"
+
+#include <random>
+
+#include <nlohmann/json.hpp>
+
+#include "nmt/common/error.h"
+#include "nmt/data/hash64.h"
+
+namespace nmt::data {
+
+namespace {
+
+constexpr uint64_t kGolden = 0x9E3779B97F4A7C15ull;  // splitmix64's increment
+
+// The shuffle seed of chunk k of epoch e: a function of (seed, e, k) only.
+uint64_t chunk_seed(uint64_t seed, int64_t epoch, int64_t chunk) {
+  uint64_t h = mix64(seed + kGolden);
+  h = mix64(h ^ (static_cast<uint64_t>(epoch) + kGolden));
+  return mix64(h ^ (static_cast<uint64_t>(chunk) + 2 * kGolden));
+}
+
+std::ostream& operator<<(std::ostream& out, const StreamPosition& p) {
+  return out << "epoch " << p.epoch << " chunk " << p.chunk << " batch " << p.batch;
+}
+
+}  // namespace
+
+void to_json(nlohmann::json& json, const StreamPosition& position) {
+  json = {{"epoch", position.epoch}, {"chunk", position.chunk}, {"batch", position.batch}};
+}
+
+void from_json(const nlohmann::json& json, StreamPosition& position) {
+  const auto field = [&json](const char* key) {
+    NMT_CHECK(json.is_object() && json.contains(key) && json[key].is_number_integer() && json[key].get<int64_t>() >= 0,
+              "stream position " << json.dump() << ": expected a non-negative integer '" << key << "'");
+    return json[key].get<int64_t>();
+  };
+  position = {field("epoch"), field("chunk"), field("batch")};
+}
+
+BatchStream::BatchStream(CorpusSpec corpus, const text::Vocab& src_vocab, const text::Vocab& tgt_vocab,
+                         StreamOptions options, StreamPosition start)
+    : corpus_(std::move(corpus)), src_vocab_(src_vocab), tgt_vocab_(tgt_vocab), options_(std::move(options)) {
+  NMT_CHECK(options_.chunk_pairs >= 1, "chunk pairs must be at least 1, found " << options_.chunk_pairs);
+  NMT_CHECK(options_.max_len >= 1, "maximum length must be at least 1 piece, found " << options_.max_len);
+  NMT_CHECK(start.epoch >= 0 && start.chunk >= 0 && start.batch >= 0,
+            "stream position has a negative field: " << start);
+  start_epoch(start.epoch);
+  position_ = start;
+  epoch_from_start_ = start.chunk == 0;
+  NMT_CHECK(start.chunk <= INT64_MAX / options_.chunk_pairs, "stream position " << start << " is out of range");
+  const int64_t before = start.chunk * options_.chunk_pairs;
+  NMT_CHECK(skip_pairs(before), "cannot resume at " << start << ": " << describe(corpus_) << " has only "
+                                                    << epoch_pairs_ << " pairs, fewer than the " << before
+                                                    << " before that chunk (is it the same corpus?)");
+  build_chunk();
+  NMT_CHECK(start.batch == 0 || start.batch < static_cast<int64_t>(batches_.size()),
+            "cannot resume at " << start << ": that chunk has " << batches_.size()
+                                << " batches (are the corpus, chunk and batch options the same?)");
+  move_to_existing_batch();
+}
+
+Batch BatchStream::next() {
+  Batch batch = std::move(batches_[position_.batch]);
+  ++position_.batch;
+  move_to_existing_batch();
+  return batch;
+}
+
+CleanStats BatchStream::clean_stats() const { return cleaner_ ? cleaner_->stats() : CleanStats{}; }
+
+void BatchStream::start_epoch(int64_t epoch) {
+  reader_ = open_corpus(corpus_);
+  if (options_.clean) cleaner_.emplace(options_.clean_options);
+  batches_.clear();
+  position_ = {epoch, 0, 0};
+  stats_ = {};
+  epoch_from_start_ = true;
+  epoch_batches_ = 0;
+  epoch_pairs_ = 0;
+}
+
+bool BatchStream::skip_pairs(int64_t count) {
+  SentencePair pair;
+  for (int64_t i = 0; i < count; ++i) {
+    if (!reader_->next(pair)) return false;
+    ++epoch_pairs_;
+    if (cleaner_) cleaner_->keep(pair);  // fills the duplicate set as a full read would
+  }
+  return true;
+}
+
+bool BatchStream::build_chunk() {
+  batches_.clear();
+  ParallelText text;
+  SentencePair pair;
+  int64_t read = 0;
+  while (read < options_.chunk_pairs && reader_->next(pair)) {
+    ++read;
+    if (cleaner_ && !cleaner_->keep(pair)) continue;
+    text.src.push_back(std::move(pair.src));
+    text.tgt.push_back(std::move(pair.tgt));
+  }
+  epoch_pairs_ += read;
+  if (read == 0) return false;
+  EncodeStats counts;
+  batches_ = make_batches(encode_pairs(text, src_vocab_, tgt_vocab_, options_.max_len, &counts), options_.batch);
+  stats_.kept += counts.kept;
+  stats_.dropped_empty += counts.dropped_empty;
+  stats_.dropped_too_long += counts.dropped_too_long;
+  std::mt19937_64 rng(chunk_seed(options_.seed, position_.epoch, position_.chunk));
+  shuffle_batches(batches_, rng);
+  epoch_batches_ += static_cast<int64_t>(batches_.size());
+  return true;
+}
+
+void BatchStream::move_to_existing_batch() {
+  while (position_.batch >= static_cast<int64_t>(batches_.size())) {
+    ++position_.chunk;
+    position_.batch = 0;
+    if (build_chunk()) continue;  // it may still have no batch
+    // The end of the epoch. One read whole without a batch will not change.
+    if (epoch_from_start_ && epoch_batches_ == 0) {
+      NMT_CHECK(epoch_pairs_ > 0, "corpus " << describe(corpus_) << " holds no sentence pair");
+      const CleanStats cleaned = clean_stats();
+      NMT_FAIL("no training pair left after dropping " << stats_.dropped_empty << " empty and "
+                                                      << stats_.dropped_too_long << " longer than "
+                                                      << options_.max_len << " pieces"
+                                                      << (cleaner_ ? " and cleaning out " : "")
+                                                      << (cleaner_ ? std::to_string(cleaned.dropped()) : "")
+                                                      << " of the " << epoch_pairs_ << " pairs of "
+                                                      << describe(corpus_));
+    }
+    start_epoch(position_.epoch + 1);
+    build_chunk();
+  }
+}
+
+}  // namespace nmt::data
