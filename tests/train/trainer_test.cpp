@@ -32,18 +32,25 @@ model::ModelConfig tiny_model() {
 }
 
 // English to English with the words reversed: a task with something to learn.
-TrainData reverse_task(size_t train_lines, size_t dev_lines) {
+// The training pairs are written to a TSV file in `dir`, the dev pairs kept.
+TrainData reverse_task(const TempDir& dir, size_t train_lines, size_t dev_lines) {
   TrainData data;
   const auto& lines = english_lines();
+  std::string tsv;
   for (size_t i = 0; i < train_lines + dev_lines; ++i) {
     std::istringstream words(lines[i]);
     std::vector<std::string> w{std::istream_iterator<std::string>(words), {}};
     std::string reversed;
     for (auto it = w.rbegin(); it != w.rend(); ++it) reversed += (reversed.empty() ? "" : " ") + *it;
-    auto& side = i < train_lines ? data.train : data.dev;
-    side.src.push_back(lines[i]);
-    side.tgt.push_back(reversed);
+    if (i < train_lines) {
+      tsv += lines[i] + "\t" + reversed + "\n";
+    } else {
+      data.dev.src.push_back(lines[i]);
+      data.dev.tgt.push_back(reversed);
+    }
   }
+  nmt::testing::write_file(dir.file("train.tsv"), tsv);
+  data.train.paths = {dir.file("train.tsv")};
   return data;
 }
 
@@ -77,7 +84,8 @@ TEST(TrainerTest, Trainer_ResumedRunGivesIdenticalLosses) {
   // 30 steps cross an epoch boundary (about 20 batches per epoch) with
   // dropout on: the resumed run must replay the data order and the dropout
   // masks of the uninterrupted one.
-  const auto data = reverse_task(300, 0);
+  TempDir corpus;
+  const auto data = reverse_task(corpus, 300, 0);
   auto options = quick_options();
   options.max_steps = 30;
   TempDir whole, parts;
@@ -111,7 +119,8 @@ TEST(TrainerTest, Trainer_ResumedRunGivesIdenticalLosses) {
 TEST(TrainerTest, Trainer_BatchSplitIntoPassesGivesTheSameUpdates) {
   // Without dropout, a batch run as passes of <= 128 target tokens sums to the
   // gradient of the whole batch: the losses agree up to summation order.
-  const auto data = reverse_task(200, 0);
+  TempDir corpus;
+  const auto data = reverse_task(corpus, 200, 0);
   auto options = quick_options();
   options.max_steps = 8;
   TempDir a, b;
@@ -127,7 +136,8 @@ TEST(TrainerTest, Trainer_BatchSplitIntoPassesGivesTheSameUpdates) {
 }
 
 TEST(TrainerTest, Trainer_AccumulationTakesOneStepPerGroupOfBatches) {
-  const auto data = reverse_task(200, 0);
+  TempDir corpus;
+  const auto data = reverse_task(corpus, 200, 0);
   auto options = quick_options();
   options.max_epochs = 1;
   TempDir a, b;
@@ -140,7 +150,8 @@ TEST(TrainerTest, Trainer_AccumulationTakesOneStepPerGroupOfBatches) {
 }
 
 TEST(TrainerTest, Trainer_NonFiniteLossIsSkippedThenStops) {
-  const auto data = reverse_task(100, 0);
+  TempDir corpus;
+  const auto data = reverse_task(corpus, 100, 0);
   auto options = quick_options();
   options.max_steps = 6;
   TempDir a, b;
@@ -168,7 +179,8 @@ TEST(TrainerTest, Trainer_EarlyStoppingStopsAtPatienceAndKeepsBest) {
   // With a zero learning rate the weights never move, so the dev loss never
   // improves after the first validation: training must stop after exactly
   // `patience` more validations, and best-loss.pt is the first one's.
-  const auto data = reverse_task(100, 20);
+  TempDir corpus;
+  const auto data = reverse_task(corpus, 100, 20);
   auto options = quick_options();
   options.lr = 0;
   options.max_steps = 100;
@@ -201,7 +213,8 @@ TEST(TrainerTest, Trainer_EarlyStoppingStopsAtPatienceAndKeepsBest) {
 }
 
 TEST(TrainerTest, Trainer_ValidationTranslatesAndScoresTheDevSet) {
-  const auto data = reverse_task(100, 10);
+  TempDir corpus;
+  const auto data = reverse_task(corpus, 100, 10);
   auto options = quick_options();
   options.max_steps = 2;
   TempDir dir;

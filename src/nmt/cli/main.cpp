@@ -8,8 +8,7 @@
 #include "nmt/common/error.h"
 
 int main(int argc, char** argv) {
-  CLI::App app{"nmt: Transformer neural machine translation (vocab, train, translate, score, report)"};
-  CLI::App app{"nmt: Transformer neural machine translation (clean, vocab, train, translate, score)"};
+  CLI::App app{"nmt: Transformer neural machine translation (clean, vocab, train, translate, score, average, report)"};
   app.require_subcommand(1);
   nmt::cli::add_clean_command(app);
   nmt::cli::add_vocab_command(app);

@@ -5,6 +5,7 @@
 #include <csignal>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 
 #include <CLI/CLI.hpp>
@@ -15,6 +16,7 @@
 #include "nmt/cli/progress.h"
 #include "nmt/common/error.h"
 #include "nmt/data/corpus.h"
+#include "nmt/data/pair_reader.h"
 #include "nmt/model/config.h"
 #include "nmt/text/vocab.h"
 #include "nmt/train/trainer.h"
@@ -57,11 +59,51 @@ text::Vocab load_vocab(const std::string& path) {
   return text::Vocab::load(fs::is_directory(p) ? (p / "spm.model").string() : path);
 }
 
+// The corpus named by data.<name>_src/<name>_tgt (two aligned files) or
+// data.<name> (one TSV or TMX file); no paths when neither is given.
+data::CorpusSpec corpus_spec(const nlohmann::json& d, const std::string& name) {
+  data::CorpusSpec spec;
+  const std::string src = d.value(name + "_src", ""), tgt = d.value(name + "_tgt", ""), one = d.value(name, "");
+  NMT_CHECK(src.empty() == tgt.empty(), "give both --" << name << "-src and --" << name << "-tgt, or neither");
+  NMT_CHECK(src.empty() || one.empty(), "give --" << name << "-src/--" << name << "-tgt or --" << name << ", not both");
+  if (!src.empty()) spec.paths = {src, tgt};
+  if (!one.empty()) spec.paths = {one};
+  spec.src_lang = d.value("src_lang", "");
+  spec.tgt_lang = d.value("tgt_lang", "");
+  return spec;
+}
+
+// SentencePiece reads plain text: two aligned files are given as they are;
+// a TSV or TMX corpus is first written out as text (at most 1M pairs, both
+// sides), into the vocabulary directory.
+std::vector<std::string> vocab_inputs(const data::CorpusSpec& corpus, const fs::path& vocab_dir) {
+  if (corpus.paths.size() == 2) return corpus.paths;
+  fs::create_directories(vocab_dir);
+  const std::string text = (vocab_dir / "vocab-input.txt").string();
+  std::ofstream out(text);
+  auto reader = data::open_corpus(corpus);
+  data::SentencePair pair;
+  for (int64_t n = 0; n < 1000000 && reader->next(pair); ++n) out << pair.src << "\n" << pair.tgt << "\n";
+  NMT_CHECK(out, "cannot write " << text);
+  return {text};
+}
+
+// Reads the whole corpus once, as a stream: line counts, UTF-8, TSV/TMX syntax.
+void check_corpus(const data::CorpusSpec& corpus) {
+  auto reader = data::open_corpus(corpus);
+  data::SentencePair pair;
+  int64_t pairs = 0;
+  while (reader->next(pair)) ++pairs;
+  NMT_CHECK(pairs > 0, "parallel corpus " << data::describe(corpus) << " is empty");
+  std::cerr << "corpus " << data::describe(corpus) << ": " << pairs << " pairs\n";
+}
+
 nlohmann::json default_config() {
   return {{"preset", "small"},
           {"model", nlohmann::json::object()},
           {"train", train::to_json(train::TrainOptions{})},
-          {"data", {{"train_src", ""}, {"train_tgt", ""}, {"dev_src", ""}, {"dev_tgt", ""}, {"vocab", ""},
+          {"data", {{"train_src", ""}, {"train_tgt", ""}, {"train", ""}, {"dev_src", ""}, {"dev_tgt", ""}, {"dev", ""},
+                    {"src_lang", ""}, {"tgt_lang", ""}, {"vocab", ""},
                     {"src_vocab", ""}, {"tgt_vocab", ""}, {"vocab_size", 8000}, {"vocab_type", "bpe"}, {"tie_embeddings", false}, {"out", ""}}}};
 }
 
@@ -72,14 +114,17 @@ void run(const TrainCommand& cmd) {
   const auto& d = config["data"];
   const std::string run_dir = d.value("out", "");
   NMT_CHECK(!run_dir.empty(), "nmt train needs --out RUN_DIR");
-  NMT_CHECK(!d.value("train_src", "").empty() && !d.value("train_tgt", "").empty(),
-            "nmt train needs --train-src and --train-tgt (or data.train_src/train_tgt in the config file)");
+  const auto train_corpus = corpus_spec(d, "train");
+  NMT_CHECK(!train_corpus.paths.empty(),
+            "nmt train needs --train-src and --train-tgt, or --train FILE.tsv|FILE.tmx (or data.train_src/train_tgt "
+            "or data.train in the config file)");
   auto model_config = model::model_config_from_json(config["model"], model::preset(config.value("preset", "small")));
   auto options = train::train_options_from_json(config["train"]);
 
   train::TrainData data;
-  data.train = data::read_parallel(d["train_src"], d["train_tgt"]);
-  if (!d.value("dev_src", "").empty()) data.dev = data::read_parallel(d["dev_src"], d["dev_tgt"]);
+  data.train = train_corpus;
+  const auto dev_corpus = corpus_spec(d, "dev");
+  if (!dev_corpus.paths.empty()) data.dev = data::read_corpus(dev_corpus);
 
   // Vocabulary: one per side, one joint given, kept from an earlier run in
   // RUN_DIR, or a joint one trained now.
@@ -90,7 +135,7 @@ void run(const TrainCommand& cmd) {
   if (vocab_path.empty() && fs::exists(run_vocab / "spm.model")) vocab_path = run_vocab.string();
   if (vocab_path.empty() && src_path.empty() && !cmd.dry_run) {
     text::VocabOptions vo;
-    vo.inputs = {d["train_src"], d["train_tgt"]};
+    vo.inputs = vocab_inputs(train_corpus, run_vocab);
     vo.size = d["vocab_size"];
     vo.type = d["vocab_type"];
     vo.threads = options.threads;
@@ -98,6 +143,7 @@ void run(const TrainCommand& cmd) {
               << "\n";
     vocab_path = text::train_vocab(vo, run_vocab.string());
   }
+  if (cmd.dry_run) check_corpus(train_corpus);
   if (vocab_path.empty() && src_path.empty()) {
     std::cerr << "config: " << config.dump() << "\n(dry run: the vocabulary would be trained first)\n";
     return;
@@ -147,6 +193,16 @@ void add_train_command(CLI::App& app) {
       ->check(CLI::IsMember({"tiny", "small", "base", "big"}));
   config_option<std::string>(*c, "--train-src", o, "data", "train_src", "Training source file (plain or .gz)");
   config_option<std::string>(*c, "--train-tgt", o, "data", "train_tgt", "Training target file, line-aligned");
+  config_option<std::string>(*c, "--train", o, "data", "train",
+                             "Training corpus as one file: FILE.tsv (source TAB target) or FILE.tmx, optionally .gz");
+  config_option<std::string>(*c, "--dev", o, "data", "dev", "Validation corpus as one .tsv or .tmx file");
+  config_option<std::string>(*c, "--src-lang", o, "data", "src_lang", "TMX: language of the source side (en matches en-GB)");
+  config_option<std::string>(*c, "--tgt-lang", o, "data", "tgt_lang", "TMX: language of the target side");
+  config_flag(*c, "--clean", o, "train", "clean",
+              "Drop pairs while reading, as nmt clean does (invalid UTF-8, empty, too long, bad ratio, duplicates)");
+  config_option<int64_t>(*c, "--chunk-pairs", o, "train", "chunk_pairs",
+                         "Pairs read, length-sorted and shuffled together; bounds memory (" +
+                             std::to_string(def.chunk_pairs) + ")");
   config_option<std::string>(*c, "--dev-src", o, "data", "dev_src", "Validation source file");
   config_option<std::string>(*c, "--dev-tgt", o, "data", "dev_tgt", "Validation target file");
   config_option<std::string>(*c, "--vocab", o, "data", "vocab",

@@ -12,6 +12,7 @@
 #include <torch/torch.h>
 
 #include "nmt/common/error.h"
+#include "nmt/data/batch_stream.h"
 #include "nmt/model/transformer.h"
 #include "nmt/train/batch_loss.h"
 #include "nmt/train/checkpoint.h"
@@ -27,13 +28,17 @@ namespace nmt::train {
   X(max_steps) X(max_epochs) X(max_time) X(batch_tokens) X(accumulate) X(max_pass_tokens) X(max_len) X(lr)          \
   X(warmup) X(label_smoothing) X(clip) X(max_bad_steps) X(threads) X(seed) X(log_every) X(valid_every)             \
   X(valid_translate) X(valid_beam) X(valid_max_sentences) X(early_stopping_metric) X(patience) X(save_every)        \
-  X(keep_checkpoints) X(device)
+  X(keep_checkpoints) X(device) X(chunk_pairs) X(clean)
 
 nlohmann::json to_json(const TrainOptions& o) {
   nlohmann::json j;
 #define X(name) j[#name] = o.name;
   NMT_JSON_FIELDS(X)
 #undef X
+  j["clean_min_words"] = o.clean_options.min_words;
+  j["clean_max_words"] = o.clean_options.max_words;
+  j["clean_max_ratio"] = o.clean_options.max_ratio;
+  j["clean_drop_duplicates"] = o.clean_options.drop_duplicates;
   return j;
 }
 
@@ -49,6 +54,14 @@ TrainOptions train_options_from_json(const nlohmann::json& j, TrainOptions o) {
   }
       NMT_JSON_FIELDS(X)
 #undef X
+#define Y(key_name, field)                          \
+  if (key == key_name) {                            \
+    o.field = value.get<decltype(o.field)>();       \
+    known = true;                                   \
+  }
+      Y("clean_min_words", clean_options.min_words) Y("clean_max_words", clean_options.max_words)
+      Y("clean_max_ratio", clean_options.max_ratio) Y("clean_drop_duplicates", clean_options.drop_duplicates)
+#undef Y
     } catch (const nlohmann::json::exception&) {
       NMT_FAIL("train config field '" << key << "' has the wrong type: " << value.dump());
     }
@@ -61,41 +74,6 @@ TrainOptions train_options_from_json(const nlohmann::json& j, TrainOptions o) {
 }
 
 namespace {
-
-// The training batches of each epoch, in an order that depends only on
-// (seed, epoch), so that a position {epoch, batch} names the same batch in
-// every run.
-class EpochBatches {
- public:
-  EpochBatches(std::vector<data::Batch> batches, uint64_t seed) : batches_(std::move(batches)), seed_(seed) {}
-  nlohmann::json position() const { return {{"epoch", epoch_}, {"batch", index_}}; }
-  void seek(const nlohmann::json& position) {
-    epoch_ = position.value("epoch", int64_t{0});
-    index_ = position.value("batch", int64_t{0});
-    shuffle();
-  }
-  // The next batch; sets *epoch_ended when it was the last of its epoch.
-  const data::Batch& next(bool* epoch_ended) {
-    if (order_.empty()) shuffle();
-    const auto& batch = batches_[order_[static_cast<size_t>(index_)]];
-    *epoch_ended = ++index_ == static_cast<int64_t>(batches_.size());
-    if (*epoch_ended) ++epoch_, index_ = 0, shuffle();
-    return batch;
-  }
-  size_t size() const { return batches_.size(); }
-
- private:
-  void shuffle() {
-    order_.resize(batches_.size());
-    for (size_t i = 0; i < order_.size(); ++i) order_[i] = i;
-    std::mt19937_64 rng(seed_ * 1000003u + static_cast<uint64_t>(epoch_));
-    for (size_t i = order_.size(); i > 1; --i) std::swap(order_[i - 1], order_[rng() % i]);
-  }
-  std::vector<data::Batch> batches_;
-  uint64_t seed_;
-  int64_t epoch_ = 0, index_ = 0;
-  std::vector<size_t> order_;
-};
 
 // A batch split by rows into passes of at most max_tokens target tokens
 // (rows x longest target), each trimmed to its own longest row.
@@ -183,7 +161,7 @@ class Trainer {
   torch::Device device_;
   model::Transformer model_{nullptr};
   std::unique_ptr<torch::optim::Adam> optimizer_;
-  std::unique_ptr<EpochBatches> batches_;
+  std::unique_ptr<data::BatchStream> batches_;
   std::unique_ptr<Validator> validator_;
   std::unique_ptr<MetricsLog> metrics_;
   CheckpointInfo info_;
@@ -212,14 +190,8 @@ Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& opt
   fs::create_directories(run_dir);
   write_file_atomically((fs::path(run_dir) / "config.json").string(), full_config.dump(2) + "\n");
 
-  // Data: encode, drop what cannot be trained on, batch by target tokens.
-  data::EncodeStats stats;
-  auto examples = data::encode_pairs(data.train, src_vocab, tgt_vocab, static_cast<int>(options.max_len), &stats);
-  NMT_CHECK(!examples.empty(), "no training pair left after dropping " << stats.dropped_empty << " empty and "
-                                                                        << stats.dropped_too_long << " over-long pairs");
   data::BatchOptions batch_options;
   batch_options.batch_tokens = options.batch_tokens;
-  batches_ = std::make_unique<EpochBatches>(data::make_batches(examples, batch_options), options.seed);
   if (!data.dev.src.empty()) {
     auto dev = data::encode_pairs(data.dev, src_vocab, tgt_vocab, static_cast<int>(model_config.max_positions - 2), nullptr);
     ValidOptions vo;
@@ -228,10 +200,6 @@ Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& opt
     vo.max_sentences = options.valid_max_sentences;
     validator_ = std::make_unique<Validator>(data.dev, data::make_batches(dev, batch_options), src_vocab, tgt_vocab, vo);
   }
-  message("train: " + std::to_string(stats.kept) + " pairs kept, " + std::to_string(stats.dropped_empty) +
-          " empty and " + std::to_string(stats.dropped_too_long) + " over-long (> " + std::to_string(options.max_len) +
-          " pieces) dropped; " + std::to_string(batches_->size()) + " batches of <= " +
-          std::to_string(options.batch_tokens) + " target tokens");
 
   // Model and optimizer, fresh or resumed with everything the checkpoint holds.
   const std::string latest = latest_checkpoint(run_dir);
@@ -249,13 +217,32 @@ Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& opt
   } else {
     model_ = model::Transformer(model_config);
   }
+
+  // Data: streamed in chunks, from the saved position when resuming.
+  data::StreamOptions stream;
+  stream.batch = batch_options;
+  stream.max_len = static_cast<int>(options.max_len);
+  stream.chunk_pairs = options.chunk_pairs;
+  stream.seed = options.seed;
+  stream.clean = options.clean;
+  stream.clean_options = options.clean_options;
+  data::StreamPosition position;
+  if (resumed.contains("position")) position = resumed["position"].get<data::StreamPosition>();
+  data::CorpusSpec corpus = data.train;
+  if (options.clean) corpus.check_utf8 = false;  // the cleaner drops and counts invalid UTF-8
+  batches_ = std::make_unique<data::BatchStream>(corpus, src_vocab, tgt_vocab, stream, position);
+  const auto stats = batches_->stats();
+  message("train: " + data::describe(corpus) + ", read in chunks of " + std::to_string(options.chunk_pairs) +
+          " pairs; first chunk: " + std::to_string(stats.kept) + " pairs kept, " + std::to_string(stats.dropped_empty) +
+          " empty and " + std::to_string(stats.dropped_too_long) + " over-long (> " + std::to_string(options.max_len) +
+          " pieces) dropped; batches of <= " + std::to_string(options.batch_tokens) + " target tokens");
+
   model_->to(device_);  // before the optimizer, whose state lives where the parameters do
   optimizer_ = std::make_unique<torch::optim::Adam>(model_->parameters(),
                                                     torch::optim::AdamOptions(0.0).betas({0.9, 0.98}).eps(1e-9));
   if (!latest.empty()) {
     load_optimizer_state(latest, *optimizer_, device_);
     if (resumed.contains("position")) {
-      batches_->seek(resumed["position"]);
       restore_rng_state(latest, device_);
       train_seconds_ = resumed.value("train_seconds", 0.0);
       result_.target_tokens = resumed.value("target_tokens", int64_t{0});
@@ -280,7 +267,7 @@ Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& opt
 nlohmann::json Trainer::progress() const {
   nlohmann::json best = nlohmann::json::object();
   for (const auto& [metric, b] : best_) best[metric] = b;
-  return {{"position", batches_->position()}, {"train_seconds", train_seconds_},
+  return {{"position", nlohmann::json(batches_->position())}, {"train_seconds", train_seconds_},
           {"target_tokens", result_.target_tokens}, {"skipped_steps", result_.skipped_steps},
           {"best", best}, {"stale", stale_}};
 }
@@ -301,7 +288,10 @@ bool Trainer::update() {
   int64_t tokens = 0;
   epoch_ended_ = false;
   for (int64_t a = 0; a < options_.accumulate && !epoch_ended_; ++a) {
-    for (auto& pass : split_batch(batches_->next(&epoch_ended_), options_.max_pass_tokens)) {
+    const int64_t epoch = batches_->position().epoch;
+    const auto batch = batches_->next();
+    epoch_ended_ = batches_->position().epoch != epoch;
+    for (auto& pass : split_batch(batch, options_.max_pass_tokens)) {
       tokens += pass.target_tokens;
       passes.push_back(std::move(pass));
     }

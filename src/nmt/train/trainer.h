@@ -13,6 +13,8 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "nmt/data/batcher.h"
+#include "nmt/data/cleaner.h"
+#include "nmt/data/pair_reader.h"
 #include "nmt/model/config.h"
 #include "nmt/text/vocab.h"
 
@@ -26,6 +28,9 @@ struct TrainOptions {
   int64_t accumulate = 1;    // batches per update (gradients summed, one optimizer step)
   int64_t max_pass_tokens = 0;  // split a batch into passes of at most N target tokens; 0 = never
   int64_t max_len = 256;     // longer pairs (pieces on a side) are dropped
+  int64_t chunk_pairs = 250000;  // pairs read, sorted by length, batched and shuffled together (memory)
+  bool clean = false;        // drop pairs as `nmt clean` does, while reading
+  data::CleanOptions clean_options;
   double lr = 1.0;           // scale of the inverse-square-root schedule
   int64_t warmup = 4000;
   double label_smoothing = 0.1;
@@ -49,7 +54,8 @@ nlohmann::json to_json(const TrainOptions& options);
 TrainOptions train_options_from_json(const nlohmann::json& j, TrainOptions base = {});
 
 struct TrainData {
-  data::ParallelText train, dev;  // dev may be empty
+  data::CorpusSpec train;  // streamed, chunk by chunk
+  data::ParallelText dev;  // may be empty
 };
 
 // What the loop reports after every optimizer step (a progress display) and
