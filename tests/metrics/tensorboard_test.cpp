@@ -29,6 +29,15 @@ TEST(EventWriter, FileNameAndDirectoryLikeTensorFlow) {
   EXPECT_EQ(std::filesystem::path(path).filename().string().rfind("events.out.tfevents.", 0), 0u) << path;
 }
 
+TEST(EventWriter, WritersStartedInTheSameSecondGetTheirOwnFiles) {
+  const auto log_dir = testing::fresh_test_dir();
+  const std::string first = write_three_scalars(log_dir);
+  const std::string second = write_three_scalars(log_dir);
+  EXPECT_NE(first, second);
+  EXPECT_EQ(read_scalar_events(first).size(), 3u);
+  EXPECT_EQ(read_scalar_events(second).size(), 3u);
+}
+
 TEST(EventWriter, ScalarsReadBackInOrder) {
   const std::string path = write_three_scalars(testing::fresh_test_dir());
   const std::vector<ScalarEvent> events = read_scalar_events(path);

@@ -9,6 +9,7 @@
 #include <torch/torch.h>
 
 #include "error_message.h"
+#include "nmt/metrics/tensorboard.h"
 #include "nmt/train/average.h"
 #include "nmt/train/checkpoint.h"
 #include "nmt/train/trainer.h"
@@ -114,6 +115,21 @@ TEST(TrainerTest, Trainer_ResumedRunGivesIdenticalLosses) {
     previous = j["step"];
   }
   EXPECT_EQ(previous, 30);
+
+  // TensorBoard got the same curves: one event file per start, the losses
+  // of the log lines.
+  std::vector<std::string> event_files;
+  for (const auto& entry : fs::directory_iterator(parts.file("run/tensorboard"))) event_files.push_back(entry.path());
+  ASSERT_EQ(event_files.size(), 2u);
+  std::sort(event_files.begin(), event_files.end());
+  std::vector<metrics::ScalarEvent> losses;
+  for (const auto& file : event_files)
+    for (const auto& e : metrics::read_scalar_events(file))
+      if (e.tag == "train/loss") losses.push_back(e);
+  ASSERT_EQ(losses.size(), 30u);
+  for (size_t i = 0; i < losses.size(); ++i) EXPECT_EQ(losses[i].step, static_cast<int64_t>(i) + 1);
+  EXPECT_FLOAT_EQ(losses[0].value, static_cast<float>(straight.losses[0]));
+  EXPECT_FLOAT_EQ(losses[29].value, static_cast<float>(straight.losses[29]));
 }
 
 TEST(TrainerTest, Trainer_BatchSplitIntoPassesGivesTheSameUpdates) {

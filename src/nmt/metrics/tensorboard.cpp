@@ -31,9 +31,13 @@ EventWriter::EventWriter(const std::string& log_dir) {
   std::filesystem::create_directories(log_dir, ec);
   NMT_CHECK(!ec, "cannot create TensorBoard log directory " << log_dir << ": " << ec.message());
   const double now = unix_seconds_now();
-  path_ = (std::filesystem::path(log_dir) /
-           ("events.out.tfevents." + std::to_string(static_cast<int64_t>(now)) + "." + host_name()))
-              .string();
+  // Two writers started in the same second (a quick resume) must not share a
+  // file: the second gets a numeric suffix, which TensorBoard accepts.
+  const std::string base = (std::filesystem::path(log_dir) /
+                            ("events.out.tfevents." + std::to_string(static_cast<int64_t>(now)) + "." + host_name()))
+                               .string();
+  path_ = base;
+  for (int n = 1; std::filesystem::exists(path_); ++n) path_ = base + "." + std::to_string(n);
   out_.open(path_, std::ios::binary | std::ios::trunc);
   NMT_CHECK(out_, "cannot create TensorBoard event file " << path_);
 

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "nmt/common/error.h"
+#include "nmt/metrics/tensorboard.h"
 #include "nmt/train/trainer.h"
 
 namespace fs = std::filesystem;
@@ -43,13 +44,20 @@ MetricsLog::MetricsLog(const std::string& run_dir, int64_t resume_step)
   truncate_after(path_, resume_step);
   out_.open(path_, std::ios::app);
   NMT_CHECK(out_, "cannot write " << path_);
+  events_ = std::make_unique<metrics::EventWriter>((fs::path(run_dir) / "tensorboard").string());
 }
+
+MetricsLog::~MetricsLog() = default;
 
 void MetricsLog::train(const StepReport& r) {
   nlohmann::json j = {{"kind", "train"}, {"step", r.step}, {"epoch", r.epoch}, {"time", r.train_seconds},
                       {"wall", unix_time()}, {"loss", r.loss}, {"ppl", r.ppl}, {"lr", r.lr},
                       {"grad_norm", r.grad_norm}, {"tgt_tok_per_s", r.tgt_tok_per_s}};
   out_ << j.dump() << std::endl;
+  const double wall = j["wall"];
+  for (const char* key : {"loss", "ppl", "lr", "grad_norm", "tgt_tok_per_s"})
+    events_->add_scalar(std::string("train/") + key, j[key].get<double>(), r.step, wall);
+  events_->flush();
 }
 
 void MetricsLog::valid(const ValidReport& r) {
@@ -58,6 +66,12 @@ void MetricsLog::valid(const ValidReport& r) {
   if (r.bleu) j["dev_bleu"] = *r.bleu;
   if (r.chrf) j["dev_chrf"] = *r.chrf;
   out_ << j.dump() << std::endl;
+  const double wall = j["wall"];
+  for (const char* key : {"loss", "ppl", "bleu", "chrf"}) {
+    const std::string field = std::string("dev_") + key;
+    if (j.contains(field)) events_->add_scalar(std::string("dev/") + key, j[field].get<double>(), r.step, wall);
+  }
+  events_->flush();
 }
 
 }  // namespace nmt::train

@@ -4,9 +4,18 @@
 //   {"kind":"train","step":..,"epoch":..,"time":..,"wall":..,"loss":..,"ppl":..,"lr":..,"grad_norm":..,"tgt_tok_per_s":..}
 //   {"kind":"valid","step":..,"time":..,"wall":..,"dev_loss":..,"dev_ppl":..,"dev_bleu":..,"dev_chrf":..,"valid_seconds":..}
 // "time" is seconds of training since the run began, "wall" Unix time.
+// The same numbers go to TensorBoard event files in RUN_DIR/tensorboard
+// (tags train/loss, train/ppl, train/lr, train/grad_norm,
+// train/tgt_tok_per_s, dev/loss, dev/ppl, dev/bleu, dev/chrf), one file per
+// start or resume of the run.
 #include <cstdint>
 #include <fstream>
+#include <memory>
 #include <string>
+
+namespace nmt::metrics {
+class EventWriter;
+}
 
 namespace nmt::train {
 
@@ -19,6 +28,7 @@ class MetricsLog {
   // `resume_step` are dropped first: they came from the part of an
   // interrupted run that the resumed run does again.
   MetricsLog(const std::string& run_dir, int64_t resume_step);
+  ~MetricsLog();
   void train(const StepReport& report);
   void valid(const ValidReport& report);
   const std::string& path() const { return path_; }
@@ -26,6 +36,7 @@ class MetricsLog {
  private:
   std::string path_;
   std::ofstream out_;
+  std::unique_ptr<metrics::EventWriter> events_;
 };
 
 }  // namespace nmt::train
