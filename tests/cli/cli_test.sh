@@ -28,6 +28,25 @@ tiny_run() {
     { cat "$work/train.log"; fail "training the tiny model failed"; }
 }
 
+# wait_for PATTERN FILE PID: until FILE has a line matching PATTERN (60 s at most, or PID ends).
+wait_for() {
+  for _ in $(seq 600); do
+    grep -q "$1" "$2" 2>/dev/null && return 0
+    kill -0 "$3" 2>/dev/null || return 1
+    sleep 0.1
+  done
+  return 1
+}
+
+# A long tiny-model training in the background: $pid, log in $work/bg.log.
+background_run() {
+  head -n 300 "$data/train.en" >"$work/s.en"
+  head -n 300 "$data/train.es" >"$work/s.es"
+  "$nmt" train --preset tiny --train-src "$work/s.en" --train-tgt "$work/s.es" --vocab-size 300 \
+    --max-steps 100000 --batch-tokens 512 --log-every 1 "$@" --out "$work/run" >"$work/bg.log" 2>&1 &
+  pid=$!
+}
+
 case "$case_name" in
   help)
     "$nmt" --help | grep -q "translate" || fail "nmt --help lists no translate"
@@ -167,6 +186,79 @@ case "$case_name" in
     expect_error "no metrics log $work/empty/metrics.jsonl" "$nmt" report "$work/empty"
     printf '{"kind":"train","step":1}\n{"kind":"train",\n' >"$work/empty/metrics.jsonl"
     expect_error "$work/empty/metrics.jsonl:2: not valid JSON" "$nmt" report "$work/empty"
+    ;;
+  interrupt)
+    # SIGINT, then SIGTERM: a checkpoint at the step reached, exit 128+signal,
+    # and the same command resumes from it.
+    for sig in INT TERM; do
+      rm -rf "$work/run"
+      background_run --save-every 100000
+      wait_for "^step 12 " "$work/bg.log" "$pid" || { cat "$work/bg.log"; fail "training did not start"; }
+      kill -s "$sig" "$pid"
+      wait "$pid"; status=$?
+      want=$([ "$sig" = INT ] && echo 130 || echo 143)
+      [ "$status" -eq "$want" ] || { cat "$work/bg.log"; fail "SIG$sig: exit status $status, expected $want"; }
+      grep -q "interrupted by SIG$sig; run the same command to resume" "$work/bg.log" || { cat "$work/bg.log"; fail "no interruption note"; }
+      step=$(grep -o "^stopped (interrupted) at step [0-9]*" "$work/bg.log" | grep -o "[0-9]*$")
+      [ -f "$work/run/$(printf 'checkpoint-%08d.pt' "$step")" ] || fail "SIG$sig: no checkpoint at step $step"
+      "$nmt" train --preset tiny --train-src "$work/s.en" --train-tgt "$work/s.es" --max-steps $((step + 2)) \
+        --batch-tokens 512 --log-every 1 --out "$work/run" >"$work/resume.log" 2>&1 || { cat "$work/resume.log"; fail "resume failed"; }
+      grep -q "resuming from .* at step $step" "$work/resume.log" || { cat "$work/resume.log"; fail "did not resume at $step"; }
+      grep -q "^step $((step + 1)) " "$work/resume.log" || fail "no step $((step + 1)) after resuming"
+    done
+    ;;
+  kill9)
+    # kill -9 while a checkpoint is written at every step: whatever moment
+    # the kill hits, the latest checkpoint loads and training resumes.
+    background_run --save-every 1 --keep-checkpoints 2
+    for n in 15 25 35; do
+      wait_for "^step $n " "$work/bg.log" "$pid" || { cat "$work/bg.log"; fail "training stopped early"; }
+      sleep 0.0$((RANDOM % 10))
+      kill -9 "$pid"; wait "$pid" 2>/dev/null
+      echo "In the beginning" | "$nmt" translate --model "$work/run" >/dev/null 2>"$work/err" ||
+        { cat "$work/err"; fail "latest checkpoint unusable after kill -9 near step $n"; }
+      background_run --save-every 1 --keep-checkpoints 2
+      wait_for "resuming from" "$work/bg.log" "$pid" || { cat "$work/bg.log"; fail "no resume after kill -9"; }
+    done
+    kill -9 "$pid"; wait "$pid" 2>/dev/null
+    # metrics.jsonl holds each step once, in order, across the kills
+    grep -o '"kind":"train","loss":[^,]*,"lr":[^,]*,"ppl":[^,]*,"step":[0-9]*' "$work/run/metrics.jsonl" |
+      grep -o '[0-9]*$' | awk 'NR > 1 && $1 != prev + 1 { bad = 1 } { prev = $1 } END { exit bad }' ||
+      fail "metrics.jsonl steps are not consecutive after kills"
+    ;;
+  corpus_formats)
+    # The same 200 pairs as a gzipped TMX and as a TSV: both train, and a
+    # dry run counts the pairs without training.
+    head -n 200 "$data/train.en" >"$work/s.en"; head -n 200 "$data/train.es" >"$work/s.es"
+    esc() { sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' "$1"; }
+    { echo '<?xml version="1.0" encoding="UTF-8"?><tmx version="1.4"><header srclang="en"/><body>'
+      paste -d '\t' <(esc "$work/s.en") <(esc "$work/s.es") |
+        awk -F '\t' '{ printf "<tu><tuv xml:lang=\"en-US\"><seg>%s</seg></tuv><tuv xml:lang=\"ES\"><seg>%s</seg></tuv></tu>\n", $1, $2 }'
+      echo '</body></tmx>'; } | gzip >"$work/corpus.tmx.gz"
+    "$nmt" train --preset tiny --train "$work/corpus.tmx.gz" --src-lang en --tgt-lang es --max-steps 2 --dry-run \
+      --out "$work/dry" >"$work/out" 2>"$work/err" || { cat "$work/err"; fail "dry run failed"; }
+    grep -q "corpus $work/corpus.tmx.gz: 200 pairs" "$work/err" || { cat "$work/err"; fail "dry run did not count 200 pairs"; }
+    [ ! -e "$work/dry/checkpoint-00000002.pt" ] || fail "dry run trained"
+    "$nmt" train --preset tiny --train "$work/corpus.tmx.gz" --src-lang en --tgt-lang es --vocab-size 300 \
+      --max-steps 3 --batch-tokens 512 --log-every 1 --out "$work/tmx" >"$work/tmx.log" 2>&1 || { cat "$work/tmx.log"; fail "TMX training failed"; }
+    grep -q "^step 3 " "$work/tmx.log" || fail "no step 3 from TMX"
+    paste "$work/s.en" "$work/s.es" >"$work/corpus.tsv"
+    "$nmt" train --preset tiny --train "$work/corpus.tsv" --vocab "$work/tmx/vocab" --max-steps 3 --batch-tokens 512 \
+      --log-every 1 --out "$work/tsv" >"$work/tsv.log" 2>&1 || { cat "$work/tsv.log"; fail "TSV training failed"; }
+    grep -q "^step 3 " "$work/tsv.log" || fail "no step 3 from TSV"
+    expect_error "give --train-src/--train-tgt or --train, not both" "$nmt" train --train "$work/corpus.tsv" \
+      --train-src "$work/s.en" --train-tgt "$work/s.es" --max-steps 1 --out "$work/x"
+    ;;
+  average)
+    head -n 300 "$data/train.en" >"$work/s.en"; head -n 300 "$data/train.es" >"$work/s.es"
+    "$nmt" train --preset tiny --train-src "$work/s.en" --train-tgt "$work/s.es" --vocab-size 300 --max-steps 4 \
+      --save-every 2 --batch-tokens 512 --out "$work/run" >"$work/train.log" 2>&1 || { cat "$work/train.log"; fail "training failed"; }
+    "$nmt" average "$work"/run/checkpoint-*.pt -o "$work/avg.pt" 2>"$work/err" || { cat "$work/err"; fail "average failed"; }
+    grep -q "averaged 2 checkpoints" "$work/err" || { cat "$work/err"; fail "expected 2 checkpoints averaged"; }
+    echo "In the beginning" | "$nmt" translate --model "$work/avg.pt" >/dev/null 2>&1 || fail "averaged checkpoint unusable"
+    "$nmt" train --preset tiny --d-model 32 --train-src "$work/s.en" --train-tgt "$work/s.es" --vocab "$work/run/vocab" \
+      --max-steps 1 --batch-tokens 512 --out "$work/narrow" >/dev/null 2>&1 || fail "narrow model failed"
+    expect_error "model.d_model is 32 there but 64" "$nmt" average "$work/run" "$work/narrow" -o "$work/bad.pt"
     ;;
   *)
     fail "unknown case $case_name"
