@@ -188,7 +188,6 @@ Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& opt
   torch::set_num_threads(options.threads);
   torch::manual_seed(options.seed);
   fs::create_directories(run_dir);
-  write_file_atomically((fs::path(run_dir) / "config.json").string(), full_config.dump(2) + "\n");
 
   data::BatchOptions batch_options;
   batch_options.batch_tokens = options.batch_tokens;
@@ -217,6 +216,9 @@ Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& opt
   } else {
     model_ = model::Transformer(model_config);
   }
+
+  // After the checks above, so that a refused resume leaves the run as it was.
+  write_file_atomically((fs::path(run_dir) / "config.json").string(), full_config.dump(2) + "\n");
 
   // Data: streamed in chunks, from the saved position when resuming.
   data::StreamOptions stream;
