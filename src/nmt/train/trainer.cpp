@@ -238,6 +238,13 @@ Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& opt
           " pairs; first chunk: " + std::to_string(stats.kept) + " pairs kept, " + std::to_string(stats.dropped_empty) +
           " empty and " + std::to_string(stats.dropped_too_long) + " over-long (> " + std::to_string(options.max_len) +
           " pieces) dropped; batches of <= " + std::to_string(options.batch_tokens) + " target tokens");
+  if (options.clean) {
+    const auto c = batches_->clean_stats();
+    message("clean: of " + std::to_string(c.total()) + " pairs read so far, dropped " + std::to_string(c.invalid_utf8) +
+            " invalid UTF-8, " + std::to_string(c.empty) + " empty, " + std::to_string(c.too_short) + " too short, " +
+            std::to_string(c.too_long) + " too long, " + std::to_string(c.bad_ratio) + " with a length ratio above " +
+            fixed(options.clean_options.max_ratio, 1) + ", " + std::to_string(c.duplicate) + " duplicates");
+  }
 
   model_->to(device_);  // before the optimizer, whose state lives where the parameters do
   optimizer_ = std::make_unique<torch::optim::Adam>(model_->parameters(),
