@@ -260,6 +260,42 @@ case "$case_name" in
       --max-steps 1 --batch-tokens 512 --out "$work/narrow" >/dev/null 2>&1 || fail "narrow model failed"
     expect_error "model.d_model is 32 there but 64" "$nmt" average "$work/run" "$work/narrow" -o "$work/bad.pt"
     ;;
+  bench)
+    # Figures are not checked (no timing assertions), only that they exist and
+    # are positive, and that fixed-length decoding made exactly L tokens a sentence.
+    positive() { grep -Eo "\"$1\":[-0-9.e+]+" "$2" | awk -F: 'NR == 1 { ok = $2 > 0 } END { exit !ok }'; }
+    "$nmt" bench train --preset tiny --batch-tokens 256 --steps 2 --warmup-steps 1 --peak-size 256 --json - \
+      >"$work/train.json" 2>"$work/err" || { cat "$work/err"; fail "bench train failed"; }
+    grep -q '"command":"train"' "$work/train.json" || { cat "$work/train.json"; fail "no train JSON on stdout"; }
+    grep -q '"tokens_per_second":{' "$work/train.json" || fail "no tokens_per_second in the train JSON"
+    for key in median mean min flops_per_step peak_gflops mfu peak_rss_mib; do
+      positive "$key" "$work/train.json" || { cat "$work/train.json"; fail "train JSON: $key missing or not > 0"; }
+    done
+    grep -q "tgt tok/s median" "$work/err" || { cat "$work/err"; fail "no table on stderr with --json -"; }
+    "$nmt" bench translate --preset tiny --fixed-len 5 --beam 2 --batch 2 --sentences 4 --json - \
+      >"$work/tr.json" 2>"$work/err" || { cat "$work/err"; fail "bench translate failed"; }
+    grep -q '"command":"translate"' "$work/tr.json" || { cat "$work/tr.json"; fail "no translate JSON on stdout"; }
+    grep -q '"generated_tokens":20,' "$work/tr.json" || { cat "$work/tr.json"; fail "expected 4 x 5 = 20 generated tokens"; }
+    positive tokens_per_second "$work/tr.json" || { cat "$work/tr.json"; fail "tokens_per_second missing or not > 0"; }
+    [ "$(grep -o '"beam":' "$work/tr.json" | wc -l)" = 1 ] || { cat "$work/tr.json"; fail "expected one case"; }
+    # The standard grid (greedy, beam 4 x batch 1, 32) and natural lengths on real text with a real model.
+    tiny_run
+    "$nmt" bench translate --model "$work/run" --input "$work/s.en" --sentences 4 --json "$work/grid.json" \
+      >"$work/out" 2>"$work/err" || { cat "$work/err"; fail "bench translate --model --input failed"; }
+    [ "$(grep -o '"beam":' "$work/grid.json" | wc -l)" = 4 ] || { cat "$work/grid.json"; fail "expected the 4-case grid"; }
+    grep -q "natural lengths" "$work/out" || { cat "$work/out"; fail "no table on stdout"; }
+    grep -Eq "^beam 4 +32 " "$work/out" || { cat "$work/out"; fail "no beam 4, batch 32 row"; }
+    ;;
+  bench_bad_input)
+    expect_error "unknown preset 'huge' (expected tiny, small, base or big)" "$nmt" bench train --preset huge --steps 1
+    expect_error "unknown preset 'huge'" "$nmt" bench translate --preset huge --fixed-len 5
+    expect_error "model $work/nope does not exist" "$nmt" bench translate --model "$work/nope" --fixed-len 5
+    expect_error "give --fixed-len L (exactly L tokens a sentence), or --input FILE with --model RUN_DIR" \
+      "$nmt" bench translate --preset tiny
+    expect_error "--vs-torch with bench train needs --train-src/--train-tgt/--vocab" \
+      "$nmt" bench train --preset tiny --vs-torch
+    expect_error "give --train-src, --train-tgt and --vocab together" "$nmt" bench train --preset tiny --train-src "$data/train.en"
+    ;;
   *)
     fail "unknown case $case_name"
     ;;

@@ -59,6 +59,13 @@ nlohmann::json read_config_file(const std::string& path) {
   }
 }
 
+std::string vocab_model_file(const std::string& path) {
+  const std::filesystem::path p(path);
+  return std::filesystem::is_directory(p) ? (p / "spm.model").string() : path;
+}
+
+text::Vocab load_vocab(const std::string& path) { return text::Vocab::load(vocab_model_file(path)); }
+
 void warn_if_slow_blas() {
   // Where does the sgemm_ that torch calls resolve? Debian's libblas.so.3 is an
   // alternatives link: follow it to the real file, and warn when that is the

@@ -7,6 +7,8 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include "nmt/text/vocab.h"
+
 namespace nmt::cli {
 
 template <typename T>
@@ -32,6 +34,11 @@ inline void merge_into(nlohmann::json& base, const nlohmann::json& top) {
 
 // Reads a YAML (or JSON) config file into JSON; nmt::Error naming the file and line on a syntax error.
 nlohmann::json read_config_file(const std::string& path);
+
+// A vocabulary directory (holding spm.model) or a .model file.
+text::Vocab load_vocab(const std::string& path);
+// The .model file of such a path.
+std::string vocab_model_file(const std::string& path);
 
 // Warns on stderr when torch's matrix products do not run on an optimized BLAS.
 void warn_if_slow_blas();

@@ -53,12 +53,6 @@ void install_stop_handlers() {
   sigaction(SIGTERM, &action, nullptr);
 }
 
-// A vocabulary directory (holding spm.model) or a .model file.
-text::Vocab load_vocab(const std::string& path) {
-  const fs::path p(path);
-  return text::Vocab::load(fs::is_directory(p) ? (p / "spm.model").string() : path);
-}
-
 // The corpus named by data.<name>_src/<name>_tgt (two aligned files) or
 // data.<name> (one TSV or TMX file); no paths when neither is given.
 data::CorpusSpec corpus_spec(const nlohmann::json& d, const std::string& name) {

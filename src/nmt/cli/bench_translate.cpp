@@ -1,0 +1,238 @@
+// nmt bench translate: generated tokens and sentences per second of the
+// batch translator for a grid of beam sizes and batch sizes, with per-batch
+// latency (per sentence at batch 1), in fixed-length mode (exactly L tokens a
+// sentence, end-of-sentence never chosen) or on real text with a real model.
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <optional>
+#include <random>
+#include <regex>
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+#include <torch/torch.h>
+
+#include "nmt/cli/bench.h"
+#include "nmt/cli/options.h"
+#include "nmt/common/error.h"
+#include "nmt/data/corpus.h"
+#include "nmt/decode/translator.h"
+#include "nmt/train/checkpoint.h"
+
+namespace nmt::cli::bench {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct TranslateBench {
+  CommonOptions common;
+  std::string preset = "small", model, input, vocab;
+  int64_t fixed_len = 0, sentences = 64, src_len = 20, vocab_size = 8000;
+  std::vector<int64_t> beams, batches;  // empty: the standard grid
+};
+
+struct Case {
+  int64_t beam = 1, batch = 1;
+  int64_t sentences = 0, generated_tokens = 0;
+  double seconds = 0, p50_ms = 0, p99_ms = 0;
+  std::optional<double> peer_tokens_per_second;
+  double tokens_per_second() const { return static_cast<double>(generated_tokens) / seconds; }
+};
+
+// Translates the (length-sorted) sources batch by batch, timing each batch;
+// the first batch once before, untimed.
+Case measure(decode::Translator& translator, const std::vector<std::vector<int>>& sources,
+             decode::TranslateOptions options, int64_t beam, int64_t batch) {
+  options.search.beam = beam;
+  options.batch_size = batch;
+  const auto chunk = [&](size_t first) {
+    return std::vector<std::vector<int>>(sources.begin() + first,
+                                         sources.begin() + std::min(sources.size(), first + batch));
+  };
+  translator.translate(chunk(0), options);
+  Case c;
+  c.beam = beam, c.batch = batch, c.sentences = static_cast<int64_t>(sources.size());
+  std::vector<double> latency_ms;
+  for (size_t first = 0; first < sources.size(); first += batch) {
+    decode::TranslateStats stats;
+    const auto start = Clock::now();
+    translator.translate(chunk(first), options, &stats);
+    const double s = std::chrono::duration<double>(Clock::now() - start).count();
+    c.seconds += s;
+    c.generated_tokens += stats.generated_tokens;
+    latency_ms.push_back(1000 * s);
+  }
+  c.p50_ms = percentile(latency_ms, 50);
+  c.p99_ms = percentile(latency_ms, 99);
+  return c;
+}
+
+// The peer's fixed-length bench for one batch size and the beams of `cases`:
+// "  beam 4  : 3200 tokens in 4.10 s =    780.5 tok/s (...)".
+void peer_translate(const TranslateBench& b, const model::ModelConfig& c, const std::string& spm, std::vector<Case>& cases) {
+  NMT_CHECK(c.encoder_layers == c.decoder_layers, "the peer has as many encoder as decoder layers");
+  std::map<int64_t, std::string> beams_by_batch;
+  for (const auto& k : cases) beams_by_batch[k.batch] += (beams_by_batch[k.batch].empty() ? "" : ",") + std::to_string(k.beam);
+  const std::regex result(R"(^\s+(greedy|beam (\d+))\s*: (\d+) tokens in ([0-9.]+) s = \s*([0-9.]+) tok/s)");
+  for (const auto& [batch, beams] : beams_by_batch) {
+    TempDir work;
+    std::vector<std::string> args = {
+        "--bench-fixed-length", "--fixed-len", std::to_string(b.fixed_len), "--bench-sentences",
+        std::to_string(b.sentences), "--decode-batch", std::to_string(batch), "--bench-beams", beams,
+        "--threads", std::to_string(b.common.threads), "--workdir", work.path(), "--seed", std::to_string(b.common.seed),
+        "--d-model", std::to_string(c.d_model), "--heads", std::to_string(c.heads),
+        "--layers", std::to_string(c.encoder_layers), "--ffn", std::to_string(c.ffn),
+        "--vocab", std::to_string(c.tgt_vocab), "--max-positions", std::to_string(c.max_positions)};
+    if (!b.input.empty()) args.insert(args.end(), {"--test-src", b.input, "--spm", spm});
+    else args.insert(args.end(), {"--bench-src-len", std::to_string(b.src_len)});
+    if (c.share_embeddings) args.push_back("--share-embeddings");
+    if (c.tie_output) args.push_back("--tie-output");
+    for (const auto& line : run_peer(args).lines) {
+      std::smatch m;
+      if (!std::regex_search(line, m, result)) continue;
+      const int64_t beam = m[2].matched ? std::stoll(m[2]) : 1;
+      for (auto& k : cases)
+        if (k.batch == batch && k.beam == beam) k.peer_tokens_per_second = std::stod(m[5]);
+    }
+  }
+}
+
+std::vector<std::vector<int>> random_sources(const TranslateBench& b, int64_t vocab, std::mt19937_64& rng) {
+  std::uniform_int_distribution<int> id(4, static_cast<int>(vocab) - 1);
+  std::vector<std::vector<int>> sources(b.sentences);
+  for (auto& s : sources)
+    for (int64_t i = 0; i < b.src_len; ++i) s.push_back(id(rng));
+  return sources;
+}
+
+void run(const TranslateBench& b) {
+  prepare_threads(b.common);
+  NMT_CHECK(b.fixed_len > 0 || (!b.input.empty() && !b.model.empty()),
+            "give --fixed-len L (exactly L tokens a sentence), or --input FILE with --model RUN_DIR (natural lengths)");
+  NMT_CHECK(b.model.empty() || b.vocab.empty(), "--vocab is for a random model; a --model brings its own vocabulary");
+  NMT_CHECK(b.input.empty() || !b.model.empty() || !b.vocab.empty(), "--input needs --vocab SPM (or a --model)");
+  NMT_CHECK(!b.common.vs_torch || b.fixed_len > 0, "--vs-torch compares fixed-length decoding only (the peer cannot "
+                                                   "load nmt checkpoints): add --fixed-len L");
+  if (b.common.vs_torch) check_peer_available();
+
+  // The model and the vocabulary that encodes --input.
+  model::Transformer model{nullptr};
+  std::optional<text::Vocab> vocab;
+  std::string spm_for_peer = b.vocab.empty() ? "" : vocab_model_file(b.vocab), what = "random model, preset " + b.preset;
+  std::optional<TempDir> peer_dir;
+  if (!b.model.empty()) {
+    auto ckpt = train::load_checkpoint(train::resolve_checkpoint(b.model));
+    model = ckpt.model;
+    vocab = text::Vocab::from_serialized(ckpt.info.src_vocab);
+    what = ckpt.path + " (step " + std::to_string(ckpt.info.step) + ")";
+    if (b.common.vs_torch && !b.input.empty()) {  // the peer reads a SentencePiece file
+      peer_dir.emplace();
+      spm_for_peer = peer_dir->path() + "/spm.model";
+      std::ofstream(spm_for_peer, std::ios::binary) << ckpt.info.src_vocab;
+    }
+  } else {
+    auto config = model::preset(b.preset);
+    if (!b.vocab.empty()) vocab = load_vocab(b.vocab);
+    config.src_vocab = config.tgt_vocab = vocab ? vocab->size() : b.vocab_size;
+    config.validate();
+    torch::manual_seed(b.common.seed);
+    model = model::Transformer(config);
+  }
+  const auto config = model->config;
+  NMT_CHECK(b.fixed_len < config.max_positions,
+            "--fixed-len " << b.fixed_len << " exceeds the model's " << config.max_positions << " positions");
+
+  std::mt19937_64 rng(b.common.seed);
+  std::vector<std::vector<int>> sources;
+  if (!b.input.empty()) {
+    auto lines = data::read_lines(b.input);
+    NMT_CHECK(!lines.empty(), b.input << " is empty");
+    lines.resize(std::min<size_t>(lines.size(), b.sentences));
+    for (const auto& line : lines) sources.push_back(vocab->encode(line));
+  } else {
+    sources = random_sources(b, config.src_vocab, rng);
+  }
+  // Length-sorted as the translator sorts a whole input, so that each timed
+  // batch is one batch of a real run.
+  std::stable_sort(sources.begin(), sources.end(), [](const auto& x, const auto& y) { return x.size() < y.size(); });
+
+  decode::Translator translator(model, torch::kCPU);
+  decode::TranslateOptions options;
+  options.fixed_length = b.fixed_len;
+  const std::vector<int64_t> beams = b.beams.empty() ? std::vector<int64_t>{1, 4} : b.beams;
+  const std::vector<int64_t> batches = b.batches.empty() ? std::vector<int64_t>{1, 32} : b.batches;
+  std::vector<Case> cases;
+  for (int64_t batch : batches)
+    for (int64_t beam : beams) {
+      std::cerr << "measuring beam " << beam << ", batch " << batch << " ...\n";
+      cases.push_back(measure(translator, sources, options, beam, batch));
+    }
+  const double rss = peak_rss_mib();
+  if (b.common.vs_torch) peer_translate(b, config, spm_for_peer, cases);
+
+  std::vector<std::string> header = {"search", "batch", "sentences", "tokens", "seconds", "tok/s", "sent/s",
+                                     "batch p50 ms", "batch p99 ms"};
+  if (b.common.vs_torch) header.insert(header.end(), {"peer tok/s", "nmt/peer"});
+  Table table(header);
+  nlohmann::json json_cases = nlohmann::json::array();
+  for (const auto& k : cases) {
+    const double sent_per_s = static_cast<double>(k.sentences) / k.seconds;
+    std::vector<std::string> row = {k.beam == 1 ? "greedy" : "beam " + std::to_string(k.beam), std::to_string(k.batch),
+                                    std::to_string(k.sentences), std::to_string(k.generated_tokens),
+                                    fixed(k.seconds, 3), fixed(k.tokens_per_second(), 1), fixed(sent_per_s, 2),
+                                    fixed(k.p50_ms, 1), fixed(k.p99_ms, 1)};
+    nlohmann::json j = {{"beam", k.beam}, {"batch", k.batch}, {"fixed_len", b.fixed_len},
+                        {"sentences", k.sentences}, {"generated_tokens", k.generated_tokens},
+                        {"seconds", k.seconds}, {"tokens_per_second", k.tokens_per_second()},
+                        {"sentences_per_second", sent_per_s},
+                        {"batch_latency_ms", {{"p50", k.p50_ms}, {"p99", k.p99_ms}}}};
+    if (b.common.vs_torch) {
+      row.push_back(k.peer_tokens_per_second ? fixed(*k.peer_tokens_per_second, 1) : "-");
+      row.push_back(k.peer_tokens_per_second ? fixed(k.tokens_per_second() / *k.peer_tokens_per_second, 2) : "-");
+      if (k.peer_tokens_per_second) j["peer_tokens_per_second"] = *k.peer_tokens_per_second;
+    }
+    table.add(row);
+    json_cases.push_back(j);
+  }
+  const std::string input = b.input.empty() ? std::to_string(b.sentences) + " random sources of " +
+                                                  std::to_string(b.src_len) + " pieces"
+                                            : std::to_string(sources.size()) + " lines of " + b.input;
+  const std::string title = "nmt bench translate: " + what + ", " +
+                            (b.fixed_len > 0 ? "exactly " + std::to_string(b.fixed_len) + " tokens a sentence"
+                                             : std::string("natural lengths")) +
+                            ", " + std::to_string(b.common.threads) + " threads";
+  std::vector<std::string> notes = {"input: " + input + "; peak RSS " + fixed(rss, 0) + " MiB",
+                                    "tokens: generated pieces of the best hypothesis, </s> not counted; "
+                                    "latency: wall time of one batch (one sentence at batch 1)"};
+  nlohmann::json j = {{"command", "translate"}, {"model", what}, {"config", model::to_json(config)},
+                      {"input", input}, {"fixed_len", b.fixed_len}, {"threads", b.common.threads},
+                      {"cases", json_cases}, {"peak_rss_mib", rss}};
+  report(title, table, notes, j, b.common);
+}
+
+}  // namespace
+
+void add_translate_command(CLI::App& bench) {
+  auto b = std::make_shared<TranslateBench>();
+  CLI::App* c = bench.add_subcommand("translate", "Translation throughput (tokens/s, sentences/s) and batch latency");
+  auto* preset = c->add_option("--preset", b->preset, "Random model of these dimensions: tiny, small, base or big")
+                     ->capture_default_str();
+  c->add_option("--model", b->model, "Run directory (latest checkpoint) or checkpoint file instead of a random model")
+      ->excludes(preset);
+  c->add_option("--fixed-len", b->fixed_len, "Exactly L tokens a sentence (</s> never chosen); 0 = natural lengths")
+      ->capture_default_str()->check(CLI::Range(int64_t{0}, int64_t{100000}));
+  c->add_option("--beam", b->beams, "Beam sizes (default: 1 and 4), 1 = greedy")->check(CLI::Range(1, 1000));
+  c->add_option("--batch", b->batches, "Sentences per batch (default: 1 and 32)")->check(CLI::Range(1, 100000));
+  c->add_option("--sentences", b->sentences, "Sentences translated per case")->capture_default_str()->check(CLI::Range(1, 10000000));
+  c->add_option("--src-len", b->src_len, "Pieces of each random source sentence")->capture_default_str()->check(CLI::Range(1, 100000));
+  c->add_option("--input", b->input, "Source text instead of random ids (the first --sentences lines)");
+  c->add_option("--vocab", b->vocab, "SentencePiece model that encodes --input for a random model");
+  c->add_option("--vocab-size", b->vocab_size, "Vocabulary of a random model without --vocab")
+      ->capture_default_str()->check(CLI::Range(5, 10000000));
+  add_common_options(*c, b->common);
+  c->callback([b] { run(*b); });
+}
+
+}  // namespace nmt::cli::bench
