@@ -18,6 +18,7 @@
 #include "nmt/train/checkpoint.h"
 #include "nmt/train/metrics_log.h"
 #include "nmt/train/schedule.h"
+#include "nmt/train/update_step.h"
 #include "nmt/train/validator.h"
 
 namespace fs = std::filesystem;
@@ -146,7 +147,7 @@ class Trainer {
   void message(const std::string& line) const {
     if (callbacks_.message) callbacks_.message(line);
   }
-  bool update();  // one optimizer step (or a skipped one); false when out of data budget
+  void update();  // one optimizer step, or a skipped one
   void validate();
   void save();
   nlohmann::json progress() const;
@@ -247,8 +248,7 @@ Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& opt
   }
 
   model_->to(device_);  // before the optimizer, whose state lives where the parameters do
-  optimizer_ = std::make_unique<torch::optim::Adam>(model_->parameters(),
-                                                    torch::optim::AdamOptions(0.0).betas({0.9, 0.98}).eps(1e-9));
+  optimizer_ = make_optimizer(model_);
   if (!latest.empty()) {
     load_optimizer_state(latest, *optimizer_, device_);
     if (resumed.contains("position")) {
@@ -288,7 +288,7 @@ std::string Trainer::budget_reached() const {
   return "";
 }
 
-bool Trainer::update() {
+void Trainer::update() {
   const auto start = std::chrono::steady_clock::now();
   // The batches of this update, each split into passes that fit in memory;
   // every pass's loss is divided by the update's target tokens, so the summed
@@ -307,26 +307,14 @@ bool Trainer::update() {
   }
   ++attempts_;
   const double lr = inverse_sqrt_lr(step_ + 1, model_config_.d_model, options_.warmup, options_.lr);
-  for (auto& group : optimizer_->param_groups()) static_cast<torch::optim::AdamOptions&>(group.options()).lr(lr);
-  optimizer_->zero_grad();
-  auto loss_sum = torch::zeros({}, torch::TensorOptions().dtype(torch::kDouble).device(device_));
-  auto nll_sum = loss_sum.clone();
-  const bool poison = callbacks_.poison_step && callbacks_.poison_step(attempts_);
-  for (const auto& pass : passes) {
-    auto sums = batch_loss(model_, to_device(pass, device_), options_.label_smoothing);
-    auto loss = sums.loss / static_cast<double>(tokens);
-    if (poison) loss = loss * std::numeric_limits<double>::quiet_NaN();
-    loss.backward();
-    loss_sum += loss.detach().to(torch::kDouble);
-    nll_sum += sums.nll.to(torch::kDouble);
-  }
-  // The total gradient norm (clipped to options_.clip when set); infinite
-  // max_norm measures without scaling.
-  const double max_norm = options_.clip > 0 ? options_.clip : std::numeric_limits<double>::infinity();
-  const double grad_norm = torch::nn::utils::clip_grad_norm_(model_->parameters(), max_norm);
-  const double loss_value = loss_sum.item<double>();
-  if (!std::isfinite(loss_value) || !std::isfinite(grad_norm)) {
-    optimizer_->zero_grad();
+  std::vector<DeviceBatch> on_device;
+  for (const auto& pass : passes) on_device.push_back(to_device(pass, device_));
+  UpdateOptions update_options;
+  update_options.lr = lr, update_options.label_smoothing = options_.label_smoothing, update_options.clip = options_.clip;
+  update_options.poison = callbacks_.poison_step && callbacks_.poison_step(attempts_);
+  const auto update = apply_update(model_, *optimizer_, on_device, update_options);
+  const double loss_value = update.loss, grad_norm = update.grad_norm;
+  if (!update.applied) {
     ++result_.skipped_steps, ++bad_in_a_row_;
     message("warning: update " + std::to_string(step_ + 1) + " skipped: " +
             (!std::isfinite(loss_value) ? "loss is " + fixed(loss_value, 4) : "gradient norm is " + fixed(grad_norm, 4)) +
@@ -336,16 +324,15 @@ bool Trainer::update() {
                                    << step_ << "); lower --lr, raise --warmup or check the data. Checkpoints up to step "
                                    << std::max<int64_t>(saved_step_, 0) << " are intact");
     if (epoch_ended_) ++epochs_done_;
-    return true;
+    return;
   }
   bad_in_a_row_ = 0;
-  optimizer_->step();
   ++step_;
   if (epoch_ended_) ++epochs_done_;
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   train_seconds_ += seconds, window_seconds_ += seconds;
   window_loss_ += loss_value * static_cast<double>(tokens);
-  window_nll_ += nll_sum.item<double>();
+  window_nll_ += update.nll;
   window_tokens_ += tokens, ++window_steps_;
   result_.target_tokens += tokens;
   result_.last_loss = loss_value;
@@ -353,12 +340,11 @@ bool Trainer::update() {
   if (callbacks_.on_step) {
     StepReport r;
     r.step = step_, r.epoch = epochs_done_ + (epoch_ended_ ? 0 : 1);
-    r.loss = loss_value, r.ppl = std::exp(std::min(nll_sum.item<double>() / static_cast<double>(tokens), 50.0));
+    r.loss = loss_value, r.ppl = std::exp(std::min(update.nll / static_cast<double>(tokens), 50.0));
     r.lr = lr, r.grad_norm = grad_norm, r.tgt_tok_per_s = static_cast<double>(tokens) / seconds;
     r.train_seconds = train_seconds_, r.window_steps = 1;
     callbacks_.on_step(r);
   }
-  return true;
 }
 
 void Trainer::validate() {

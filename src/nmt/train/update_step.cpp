@@ -14,21 +14,25 @@ std::unique_ptr<torch::optim::Adam> make_optimizer(model::Transformer& model) {
 
 UpdateResult apply_update(model::Transformer& model, torch::optim::Adam& optimizer,
                           const std::vector<DeviceBatch>& passes, const UpdateOptions& options) {
-  int64_t tokens = 0;
-  for (const auto& pass : passes) tokens += pass.target_tokens;
+  UpdateResult r;
+  for (const auto& pass : passes) r.target_tokens += pass.target_tokens;
   for (auto& group : optimizer.param_groups()) static_cast<torch::optim::AdamOptions&>(group.options()).lr(options.lr);
   optimizer.zero_grad();
-  double loss_sum = 0;
+  // Sums stay on the device until the end: one synchronisation per update.
+  torch::Tensor loss_sum, nll_sum;
   for (const auto& pass : passes) {
-    auto loss = batch_loss(model, pass, options.label_smoothing).loss / static_cast<double>(std::max<int64_t>(tokens, 1));
+    auto sums = batch_loss(model, pass, options.label_smoothing);
+    auto loss = sums.loss / static_cast<double>(std::max<int64_t>(r.target_tokens, 1));
+    if (options.poison) loss = loss * std::numeric_limits<double>::quiet_NaN();
     loss.backward();
-    loss_sum += loss.item<double>();
+    loss_sum = loss_sum.defined() ? loss_sum + loss.detach() : loss.detach();
+    nll_sum = nll_sum.defined() ? nll_sum + sums.nll : sums.nll;
   }
   // Infinite max_norm measures the norm without scaling.
   const double max_norm = options.clip > 0 ? options.clip : std::numeric_limits<double>::infinity();
-  UpdateResult r;
-  r.loss = loss_sum;
   r.grad_norm = torch::nn::utils::clip_grad_norm_(model->parameters(), max_norm);
+  r.loss = loss_sum.defined() ? loss_sum.item<double>() : 0.0;
+  r.nll = nll_sum.defined() ? nll_sum.item<double>() : 0.0;
   r.applied = std::isfinite(r.loss) && std::isfinite(r.grad_norm);
   if (r.applied) optimizer.step();
   else optimizer.zero_grad();

@@ -1,12 +1,7 @@
 #pragma once
-// One optimizer update as `nmt train` does it, for callers outside the
-// training loop (the `nmt bench train` benchmark): the paper's Adam, loss
-// averaged over the update's target tokens, gradient-norm clipping, a
-// non-finite update skipped.
-//
-// Duplication noted: Trainer::update in trainer.cpp still has its own copy of
-// these lines (plus its data reading, NaN test hook and bookkeeping); it can
-// call apply_update once the people editing trainer.cpp are done.
+// One optimizer update, shared by the training loop and `nmt bench train`:
+// the paper's Adam, loss averaged over the update's target tokens,
+// gradient-norm clipping, a non-finite update skipped.
 #include <memory>
 #include <vector>
 
@@ -24,10 +19,13 @@ struct UpdateOptions {
   double lr = 0;               // this step's learning rate (inverse_sqrt_lr)
   double label_smoothing = 0.1;
   double clip = 1.0;           // gradient-norm clipping, 0 = off
+  bool poison = false;         // tests: make the loss NaN, as a diverging run would
 };
 
 struct UpdateResult {
   double loss = 0;       // label-smoothed loss per target token
+  double nll = 0;        // summed negative log-likelihood (perplexity)
+  int64_t target_tokens = 0;
   double grad_norm = 0;  // before clipping
   bool applied = false;  // false: loss or gradient not finite, parameters untouched
 };
