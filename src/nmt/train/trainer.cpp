@@ -257,6 +257,7 @@ Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& opt
       result_.target_tokens = resumed.value("target_tokens", int64_t{0});
       result_.skipped_steps = resumed.value("skipped_steps", int64_t{0});
       stale_ = resumed.value("stale", int64_t{0});
+      validated_step_ = resumed.value("validated_step", int64_t{-1});
       const nlohmann::json best = resumed.value("best", nlohmann::json::object());
       for (const auto& [metric, value] : best.items()) best_[metric] = value;
     }
@@ -278,7 +279,7 @@ nlohmann::json Trainer::progress() const {
   for (const auto& [metric, b] : best_) best[metric] = b;
   return {{"position", nlohmann::json(batches_->position())}, {"train_seconds", train_seconds_},
           {"target_tokens", result_.target_tokens}, {"skipped_steps", result_.skipped_steps},
-          {"best", best}, {"stale", stale_}};
+          {"best", best}, {"stale", stale_}, {"validated_step", validated_step_}};
 }
 
 std::string Trainer::budget_reached() const {
@@ -423,7 +424,11 @@ TrainResult Trainer::run() {
       }
     }
     if (interrupted) break;
-    const bool valid_now = (options_.valid_every > 0 && step_ % options_.valid_every == 0) || epoch_ended_;
+    // At an epoch's end too, unless a validation ran less than half an
+    // interval ago (a short epoch would otherwise validate twice in a row).
+    const bool epoch_valid = epoch_ended_ && (options_.valid_every == 0 || validated_step_ < 0 ||
+                                              step_ - validated_step_ >= options_.valid_every / 2);
+    const bool valid_now = (options_.valid_every > 0 && step_ % options_.valid_every == 0) || epoch_valid;
     if (valid_now && reason.empty()) {
       validate();
       if (options_.patience > 0 && stale_ >= options_.patience) reason = "early-stopping";
