@@ -34,6 +34,7 @@ struct TrainBench {
   std::string train_src, train_tgt, vocab;
   int64_t vocab_size = 8000;
   int64_t peak_size = 2048;
+  bool bf16 = false;
 };
 
 // Random pairs, lengths uniform in 10..40 pieces like real sentences, batched
@@ -147,6 +148,7 @@ void run(const TrainBench& b) {
     const auto start = Clock::now();
     train::UpdateOptions update;
     update.lr = train::inverse_sqrt_lr(i + 1, config.d_model, 4000, 1.0);  // nmt train's defaults
+    update.bf16 = b.bf16;
     train::apply_update(model, *optimizer, std::vector<train::DeviceBatch>{train::to_device(batch, torch::kCPU)}, update);
     const double s = std::chrono::duration<double>(Clock::now() - start).count();
     if (i < b.warmup_steps) continue;
@@ -229,6 +231,7 @@ void add_train_command(CLI::App& bench) {
   c->add_option("--train-tgt", b->train_tgt, "Target text, aligned with --train-src");
   c->add_option("--vocab", b->vocab, "SentencePiece model (file or directory) for --train-src/--train-tgt");
   c->add_option("--vocab-size", b->vocab_size, "Vocabulary of the random data")->capture_default_str()->check(CLI::Range(5, 10000000));
+  c->add_flag("--bf16", b->bf16, "Matrix products in bfloat16 (float32 weights, loss and Adam), as nmt train --bf16");
   c->add_option("--peak-size", b->peak_size, "Side of the square sgemm that measures the peak")
       ->capture_default_str()->check(CLI::Range(16, 16384));
   add_common_options(*c, b->common);

@@ -31,6 +31,7 @@ struct TranslateBench {
   std::string preset = "small", model, input, vocab;
   int64_t fixed_len = 0, sentences = 64, src_len = 20, vocab_size = 8000;
   std::vector<int64_t> beams, batches;  // empty: the standard grid
+  bool bf16 = false;
 };
 
 struct Case {
@@ -161,6 +162,7 @@ void run(const TranslateBench& b) {
   decode::Translator translator(model, torch::kCPU);
   decode::TranslateOptions options;
   options.fixed_length = b.fixed_len;
+  options.bf16 = b.bf16;
   const std::vector<int64_t> beams = b.beams.empty() ? std::vector<int64_t>{1, 4} : b.beams;
   const std::vector<int64_t> batches = b.batches.empty() ? std::vector<int64_t>{1, 32} : b.batches;
   std::vector<Case> cases;
@@ -221,6 +223,7 @@ void add_translate_command(CLI::App& bench) {
                      ->capture_default_str();
   c->add_option("--model", b->model, "Run directory (latest checkpoint) or checkpoint file instead of a random model")
       ->excludes(preset);
+  c->add_flag("--bf16", b->bf16, "Matrix products in bfloat16, as nmt translate --bf16");
   c->add_option("--fixed-len", b->fixed_len, "Exactly L tokens a sentence (</s> never chosen); 0 = natural lengths")
       ->capture_default_str()->check(CLI::Range(int64_t{0}, int64_t{100000}));
   c->add_option("--beam", b->beams, "Beam sizes (default: 1 and 4), 1 = greedy")->check(CLI::Range(1, 1000));

@@ -230,6 +230,8 @@ void add_train_command(CLI::App& app) {
   config_option<double>(*c, "--clip", o, "train", "clip", "Gradient-norm clipping, 0 = off" + d(def.clip));
   config_option<int>(*c, "--threads", o, "train", "threads", "CPU threads" + d(def.threads));
   config_option<uint64_t>(*c, "--seed", o, "train", "seed", "Random seed" + d(def.seed));
+  config_flag(*c, "--bf16", o, "train", "bf16",
+              "Matrix products in bfloat16 (CPU autocast; float32 weights, loss and Adam)");
   config_option<int64_t>(*c, "--accumulate", o, "train", "accumulate",
                          "Batches per update: gradients summed, one optimizer step" + d(def.accumulate));
   config_option<int64_t>(*c, "--max-pass-tokens", o, "train", "max_pass_tokens",

@@ -20,6 +20,7 @@ struct TranslateOptions {
   double max_length_ratio = 1.5;    // output tokens <= ratio * longest source in the batch + extra
   int64_t max_length_extra = 10;
   int64_t fixed_length = 0;         // > 0: exactly this many tokens, </s> never chosen (benchmarks)
+  bool bf16 = false;                // matrix products in bfloat16 (CPU autocast), the rest in float32
 };
 
 // Drives the model for one batch: the encoder output and the decoder cache.

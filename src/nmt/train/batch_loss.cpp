@@ -16,7 +16,8 @@ LossSums batch_loss(model::Transformer& model, const DeviceBatch& b, double labe
   auto hidden = model->decode(b.tgt_in, model->encode(b.src, src_bias), src_bias);  // (B, T, D)
   auto keep = b.tgt_out.ne(text::kPadId).view(-1).nonzero().squeeze(1);             // (N)
   auto h = hidden.reshape({-1, hidden.size(2)}).index_select(0, keep);                // (N, D)
-  return label_smoothed_cross_entropy(model->logits(h), b.tgt_out.view(-1).index_select(0, keep), label_smoothing);
+  auto logits = model->logits(h).to(torch::kFloat);  // float32 even when the products ran in bfloat16
+  return label_smoothed_cross_entropy(logits, b.tgt_out.view(-1).index_select(0, keep), label_smoothing);
 }
 
 }  // namespace nmt::train

@@ -29,7 +29,7 @@ namespace nmt::train {
   X(max_steps) X(max_epochs) X(max_time) X(batch_tokens) X(accumulate) X(max_pass_tokens) X(max_len) X(lr)          \
   X(warmup) X(label_smoothing) X(clip) X(max_bad_steps) X(threads) X(seed) X(log_every) X(valid_every)             \
   X(valid_translate) X(valid_beam) X(valid_max_sentences) X(early_stopping_metric) X(patience) X(save_every)        \
-  X(keep_checkpoints) X(device) X(chunk_pairs) X(clean)
+  X(keep_checkpoints) X(device) X(chunk_pairs) X(clean) X(bf16)
 
 nlohmann::json to_json(const TrainOptions& o) {
   nlohmann::json j;
@@ -313,6 +313,7 @@ void Trainer::update() {
   UpdateOptions update_options;
   update_options.lr = lr, update_options.label_smoothing = options_.label_smoothing, update_options.clip = options_.clip;
   update_options.poison = callbacks_.poison_step && callbacks_.poison_step(attempts_);
+  update_options.bf16 = options_.bf16;
   const auto update = apply_update(model_, *optimizer_, on_device, update_options);
   const double loss_value = update.loss, grad_norm = update.grad_norm;
   if (!update.applied) {
