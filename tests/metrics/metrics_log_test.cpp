@@ -38,6 +38,35 @@ TEST(MetricsLog, ReadsTrainAndValidLines) {
   EXPECT_EQ(log.valid[0].valid_seconds, 0.2);
 }
 
+TEST(MetricsLog, WrittenLinesReadBackAsWritten) {
+  TrainPoint t;
+  t.step = 7, t.epoch = 2, t.time = 3.5, t.wall = 1700000000.25, t.loss = 4.5, t.ppl = 90.0, t.lr = 2e-4;
+  t.grad_norm = 0.75, t.tgt_tok_per_s = 1800;
+  ValidPoint v;
+  v.step = 7, v.time = 3.5, v.wall = 1700000001.0, v.dev_loss = 4.25, v.dev_ppl = 70.0, v.valid_seconds = 1.5;
+  EXPECT_NE(metrics_line(t).find(R"("epoch":2,)"), std::string::npos) << metrics_line(t);  // a count, no ".0"
+  EXPECT_EQ(metrics_line(v).find("dev_bleu"), std::string::npos) << "a missing number is left out";
+  const MetricsLog log = parse_metrics_log(metrics_line(t) + "\n" + metrics_line(v) + "\n", "m");
+  ASSERT_EQ(log.train.size(), 1u);
+  ASSERT_EQ(log.valid.size(), 1u);
+  const TrainPoint& rt = log.train[0];
+  EXPECT_EQ(rt.step, 7);
+  EXPECT_EQ(rt.epoch, 2);
+  EXPECT_EQ(rt.time, 3.5);
+  EXPECT_EQ(rt.wall, 1700000000.25);
+  EXPECT_EQ(rt.loss, 4.5);
+  EXPECT_EQ(rt.ppl, 90.0);
+  EXPECT_EQ(rt.lr, 2e-4);
+  EXPECT_EQ(rt.grad_norm, 0.75);
+  EXPECT_EQ(rt.tgt_tok_per_s, 1800);
+  const ValidPoint& rv = log.valid[0];
+  EXPECT_EQ(rv.dev_loss, 4.25);
+  EXPECT_EQ(rv.dev_ppl, 70.0);
+  EXPECT_EQ(rv.valid_seconds, 1.5);
+  EXPECT_TRUE(std::isnan(rv.dev_bleu));
+  EXPECT_TRUE(std::isnan(rv.dev_chrf));
+}
+
 TEST(MetricsLog, MissingAndNullNumbersAreNaN) {
   const MetricsLog log = parse_metrics_log(kLog, "metrics.jsonl");
   EXPECT_TRUE(std::isnan(log.train[1].loss));   // null: NaN as nlohmann writes it

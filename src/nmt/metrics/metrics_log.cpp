@@ -1,5 +1,6 @@
 #include "nmt/metrics/metrics_log.h"
 
+#include <cmath>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -34,34 +35,41 @@ int64_t step(const json& obj, const LineContext& at) {
   return it->get<int64_t>();
 }
 
+#define NMT_READ_FIELD(name) p.name = number(obj, #name, at);
+#define NMT_WRITE_FIELD(name) \
+  if (!std::isnan(p.name)) j[#name] = p.name;
+
 TrainPoint train_point(const json& obj, const LineContext& at) {
   TrainPoint p;
   p.step = step(obj, at);
-  p.epoch = number(obj, "epoch", at);
-  p.time = number(obj, "time", at);
-  p.wall = number(obj, "wall", at);
-  p.loss = number(obj, "loss", at);
-  p.ppl = number(obj, "ppl", at);
-  p.lr = number(obj, "lr", at);
-  p.grad_norm = number(obj, "grad_norm", at);
-  p.tgt_tok_per_s = number(obj, "tgt_tok_per_s", at);
+  NMT_TRAIN_POINT_FIELDS(NMT_READ_FIELD)
   return p;
 }
 
 ValidPoint valid_point(const json& obj, const LineContext& at) {
   ValidPoint p;
   p.step = step(obj, at);
-  p.time = number(obj, "time", at);
-  p.wall = number(obj, "wall", at);
-  p.dev_loss = number(obj, "dev_loss", at);
-  p.dev_ppl = number(obj, "dev_ppl", at);
-  p.dev_bleu = number(obj, "dev_bleu", at);
-  p.dev_chrf = number(obj, "dev_chrf", at);
-  p.valid_seconds = number(obj, "valid_seconds", at);
+  NMT_VALID_POINT_FIELDS(NMT_READ_FIELD)
   return p;
 }
 
 }  // namespace
+
+std::string metrics_line(const TrainPoint& p) {
+  json j = {{"kind", "train"}, {"step", p.step}};
+  NMT_TRAIN_POINT_FIELDS(NMT_WRITE_FIELD)
+  if (!std::isnan(p.epoch)) j["epoch"] = static_cast<int64_t>(p.epoch);  // a count: 3, not 3.0
+  return j.dump();
+}
+
+std::string metrics_line(const ValidPoint& p) {
+  json j = {{"kind", "valid"}, {"step", p.step}};
+  NMT_VALID_POINT_FIELDS(NMT_WRITE_FIELD)
+  return j.dump();
+}
+
+#undef NMT_READ_FIELD
+#undef NMT_WRITE_FIELD
 
 MetricsLog parse_metrics_log(const std::string& text, const std::string& name) {
   MetricsLog log;

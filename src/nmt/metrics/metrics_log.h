@@ -15,6 +15,11 @@ namespace nmt::metrics {
 
 constexpr double kMissing = std::numeric_limits<double>::quiet_NaN();
 
+// The numbers of each kind of line, by their JSON key: one list serves the
+// writer and the reader, so the two cannot drift apart.
+#define NMT_TRAIN_POINT_FIELDS(X) X(epoch) X(time) X(wall) X(loss) X(ppl) X(lr) X(grad_norm) X(tgt_tok_per_s)
+#define NMT_VALID_POINT_FIELDS(X) X(time) X(wall) X(dev_loss) X(dev_ppl) X(dev_bleu) X(dev_chrf) X(valid_seconds)
+
 struct TrainPoint {
   int64_t step = 0;
   double epoch = kMissing;
@@ -29,6 +34,10 @@ struct ValidPoint {
   double dev_loss = kMissing, dev_ppl = kMissing, dev_bleu = kMissing, dev_chrf = kMissing;
   double valid_seconds = kMissing;
 };
+
+// One line of the log, without its newline; a missing (NaN) number is left out.
+std::string metrics_line(const TrainPoint& point);
+std::string metrics_line(const ValidPoint& point);
 
 struct MetricsLog {
   std::vector<TrainPoint> train;

@@ -16,7 +16,7 @@
 #include "nmt/model/transformer.h"
 #include "nmt/train/batch_loss.h"
 #include "nmt/train/checkpoint.h"
-#include "nmt/train/metrics_log.h"
+#include "nmt/train/metrics_writer.h"
 #include "nmt/train/schedule.h"
 #include "nmt/train/update_step.h"
 #include "nmt/train/validator.h"
@@ -164,7 +164,7 @@ class Trainer {
   std::unique_ptr<torch::optim::Adam> optimizer_;
   std::unique_ptr<data::BatchStream> batches_;
   std::unique_ptr<Validator> validator_;
-  std::unique_ptr<MetricsLog> metrics_;
+  std::unique_ptr<MetricsWriter> metrics_;
   CheckpointInfo info_;
   TrainResult result_;
 
@@ -263,7 +263,7 @@ Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& opt
     }
     message("resuming from " + latest + " at step " + std::to_string(step_));
   }
-  metrics_ = std::make_unique<MetricsLog>(run_dir, step_);
+  metrics_ = std::make_unique<MetricsWriter>(run_dir, step_);
   model_->train();
   int64_t params = 0;
   for (const auto& p : model_->parameters()) params += p.numel();

@@ -1,10 +1,7 @@
 #pragma once
-// RUN_DIR/metrics.jsonl: one JSON object per line, flushed as written, read
-// by `nmt report` and by people with jq.
-//   {"kind":"train","step":..,"epoch":..,"time":..,"wall":..,"loss":..,"ppl":..,"lr":..,"grad_norm":..,"tgt_tok_per_s":..}
-//   {"kind":"valid","step":..,"time":..,"wall":..,"dev_loss":..,"dev_ppl":..,"dev_bleu":..,"dev_chrf":..,"valid_seconds":..}
-// "time" is seconds of training since the run began, "wall" Unix time.
-// The same numbers go to TensorBoard event files in RUN_DIR/tensorboard
+// Writes what training reports to RUN_DIR/metrics.jsonl, one JSON object per
+// line in the schema of nmt/metrics/metrics_log.h, flushed as written, read
+// by `nmt report` and by people with jq. The same numbers go to TensorBoard event files in RUN_DIR/tensorboard
 // (tags train/loss, train/ppl, train/lr, train/grad_norm,
 // train/tgt_tok_per_s, dev/loss, dev/ppl, dev/bleu, dev/chrf), one file per
 // start or resume of the run.
@@ -22,13 +19,13 @@ namespace nmt::train {
 struct StepReport;
 struct ValidReport;
 
-class MetricsLog {
+class MetricsWriter {
  public:
   // Opens run_dir/metrics.jsonl for appending. Lines of steps after
   // `resume_step` are dropped first: they came from the part of an
   // interrupted run that the resumed run does again.
-  MetricsLog(const std::string& run_dir, int64_t resume_step);
-  ~MetricsLog();
+  MetricsWriter(const std::string& run_dir, int64_t resume_step);
+  ~MetricsWriter();
   void train(const StepReport& report);
   void valid(const ValidReport& report);
   const std::string& path() const { return path_; }
