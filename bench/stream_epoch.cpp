@@ -3,14 +3,13 @@
 // pairs, batches, time and peak resident memory: the data side of training
 // on a corpus too big to load.
 //   stream_epoch SRC TGT SPM_MODEL [CHUNK_PAIRS] [BATCH_TOKENS]
-#include <sys/resource.h>
-
 #include <chrono>
 #include <cstdio>
 #include <iostream>
 #include <string>
 
 #include "nmt/common/error.h"
+#include "nmt/common/format.h"
 #include "nmt/data/batch_stream.h"
 #include "nmt/text/vocab.h"
 
@@ -35,12 +34,10 @@ int main(int argc, char** argv) {
       if (batches % 20000 == 0) std::cerr << batches << " batches, " << rows << " pairs\n";
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    rusage usage{};
-    getrusage(RUSAGE_SELF, &usage);
     std::printf("pairs %lld  batches %lld  target tokens %lld  seconds %.1f  pairs/s %.0f  peak RSS %.1f MiB"
                 "  (chunk %lld pairs, %lld-token batches)\n",
                 static_cast<long long>(rows), static_cast<long long>(batches), static_cast<long long>(tokens), seconds,
-                rows / seconds, usage.ru_maxrss / 1024.0, static_cast<long long>(options.chunk_pairs),
+                rows / seconds, nmt::peak_rss_mib(), static_cast<long long>(options.chunk_pairs),
                 static_cast<long long>(options.batch.batch_tokens));
   } catch (const nmt::Error& e) {
     std::cerr << "error: " << e.what() << "\n";

@@ -9,6 +9,8 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "nmt/common/format.h"  // fixed, peak_rss_mib
+
 namespace CLI {
 class App;
 }
@@ -31,8 +33,6 @@ double median(std::vector<double> values);
 // Nearest-rank percentile, p in (0, 100].
 double percentile(std::vector<double> values, double p);
 double mean(const std::vector<double>& values);
-double peak_rss_mib();  // of this process so far
-std::string fixed(double value, int digits);
 
 // Columns right-aligned to their widest cell, the first column left-aligned.
 class Table {

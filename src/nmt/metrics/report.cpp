@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "nmt/common/error.h"
+#include "nmt/common/format.h"
 
 namespace nmt::metrics {
 namespace {
@@ -83,12 +84,8 @@ std::string escape_html(const std::string& s) {
   return out;
 }
 
-std::string fixed(double v, int decimals) {
-  if (!std::isfinite(v)) return "–";
-  char buf[64];
-  std::snprintf(buf, sizeof(buf), "%.*f", decimals, v);
-  return buf;
-}
+// A table cell: "–" for a number the log does not have.
+std::string fixed_or_dash(double v, int decimals) { return std::isfinite(v) ? nmt::fixed(v, decimals) : "–"; }
 
 std::string duration(double seconds) {
   if (!std::isfinite(seconds)) return "–";
@@ -101,7 +98,7 @@ std::string duration(double seconds) {
 
 std::string best_text(const Best& b, int decimals) {
   if (!std::isfinite(b.value)) return "–";
-  return fixed(b.value, decimals) + " at step " + std::to_string(b.step);
+  return fixed_or_dash(b.value, decimals) + " at step " + std::to_string(b.step);
 }
 
 // The last finite value of a training field.
@@ -117,9 +114,9 @@ std::string summary_table(const MetricsLog& log, const std::string& run_dir) {
   std::vector<std::pair<std::string, std::string>> rows = {
       {"run directory", run_dir},
       {"steps", last ? std::to_string(last->step) : "–"},
-      {"epoch", last ? fixed(last->epoch, 0) : "–"},
+      {"epoch", last ? fixed_or_dash(last->epoch, 0) : "–"},
       {"training time", last ? duration(last->time) : "–"},
-      {"last train loss", fixed(last_train(log, &TrainPoint::loss), 3)},
+      {"last train loss", fixed_or_dash(last_train(log, &TrainPoint::loss), 3)},
       {"validations", std::to_string(log.valid.size())},
       {"best dev BLEU", best_text(best(log.valid, &ValidPoint::dev_bleu, true), 2)},
       {"best dev chrF", best_text(best(log.valid, &ValidPoint::dev_chrf, true), 2)},

@@ -12,6 +12,7 @@
 #include <torch/torch.h>
 
 #include "nmt/common/error.h"
+#include "nmt/common/format.h"
 #include "nmt/data/batch_stream.h"
 #include "nmt/model/transformer.h"
 #include "nmt/train/batch_loss.h"
@@ -116,12 +117,6 @@ void check_same_model(const model::ModelConfig& a, const model::ModelConfig& b, 
     NMT_CHECK(jb[key] == value, "cannot resume from " << path << ": model." << key << " is " << jb[key].dump()
                                                       << " there but " << value.dump() << " now");
   }
-}
-
-std::string fixed(double v, int digits) {
-  std::ostringstream s;
-  s << std::fixed << std::setprecision(digits) << v;
-  return s.str();
 }
 
 // Writes `text` to path through a temporary file and a rename.
