@@ -262,6 +262,19 @@ TEST(TransformerTest, Config_JsonRoundTripsAndRejectsUnknownField) {
   EXPECT_NE(wrong_type.find("four"), std::string::npos) << wrong_type;
 }
 
+TEST(TransformerTest, Config_FirstDifferenceNamesTheFieldAndBothValues) {
+  const auto a = preset("small");
+  EXPECT_FALSE(first_difference(a, a).has_value());
+  auto b = a;
+  b.ffn = 96;
+  b.pre_norm = true;
+  const auto diff = first_difference(a, b);
+  ASSERT_TRUE(diff.has_value());
+  EXPECT_EQ(diff->field, "ffn");  // the first in key order, before pre_norm
+  EXPECT_EQ(diff->a, "1024");
+  EXPECT_EQ(diff->b, "96");
+}
+
 TEST(TransformerTest, Config_ValidateRejectsDModelNotDivisibleByHeads) {
   auto c = preset("tiny");
   c.d_model = 66;  // even, but not a multiple of 4 heads

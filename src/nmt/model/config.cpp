@@ -70,4 +70,12 @@ ModelConfig model_config_from_json(const nlohmann::json& j, ModelConfig c) {
   return c;
 }
 
+std::optional<ConfigDifference> first_difference(const ModelConfig& a, const ModelConfig& b) {
+  const auto ja = to_json(a), jb = to_json(b);
+  for (const auto& [key, value] : ja.items()) {
+    if (jb[key] != value) return ConfigDifference{key, value.dump(), jb[key].dump()};
+  }
+  return std::nullopt;
+}
+
 }  // namespace nmt::model

@@ -2,6 +2,7 @@
 // Model hyper-parameters: a plain struct with the paper's defaults, presets,
 // and JSON (de)serialisation so every checkpoint says how it was built.
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include <nlohmann/json_fwd.hpp>
@@ -32,5 +33,12 @@ ModelConfig preset(const std::string& name);
 nlohmann::json to_json(const ModelConfig& config);
 // Unknown keys are an error (a typo must not silently fall back to a default).
 ModelConfig model_config_from_json(const nlohmann::json& j, ModelConfig base = {});
+
+// The first field in which two configs differ, with both values as JSON
+// text, for messages such as "model.ffn is 96 there but 64 here".
+struct ConfigDifference {
+  std::string field, a, b;
+};
+std::optional<ConfigDifference> first_difference(const ModelConfig& a, const ModelConfig& b);
 
 }  // namespace nmt::model

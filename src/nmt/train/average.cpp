@@ -10,19 +10,15 @@ namespace nmt::train {
 void average_checkpoints(const std::vector<std::string>& inputs, const std::string& output) {
   NMT_CHECK(!inputs.empty(), "nmt average needs at least one checkpoint");
   auto first = load_checkpoint(resolve_checkpoint(inputs[0]));
-  const auto first_model = model::to_json(first.model_config);
   torch::NoGradGuard no_grad;
   std::vector<torch::Tensor> sums;  // float64 accumulators, one per parameter
   for (const auto& p : first.model->parameters()) sums.push_back(p.to(torch::kDouble));
 
   for (size_t i = 1; i < inputs.size(); ++i) {
     auto other = load_checkpoint(resolve_checkpoint(inputs[i]));
-    const auto other_model = model::to_json(other.model_config);
-    for (const auto& [key, value] : first_model.items()) {
-      NMT_CHECK(other_model[key] == value, "cannot average " << other.path << " with " << first.path << ": model."
-                                                             << key << " is " << other_model[key].dump() << " there but "
-                                                             << value.dump() << " in the first");
-    }
+    const auto diff = model::first_difference(other.model_config, first.model_config);
+    NMT_CHECK(!diff, "cannot average " << other.path << " with " << first.path << ": model." << diff->field << " is "
+                                       << diff->a << " there but " << diff->b << " in the first");
     NMT_CHECK(other.info.src_vocab == first.info.src_vocab && other.info.tgt_vocab == first.info.tgt_vocab,
               "cannot average " << other.path << " with " << first.path << ": they use different vocabularies");
     auto params = other.model->parameters();

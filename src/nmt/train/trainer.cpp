@@ -111,14 +111,6 @@ std::vector<data::Batch> split_batch(const data::Batch& b, int64_t max_tokens) {
   return passes;
 }
 
-void check_same_model(const model::ModelConfig& a, const model::ModelConfig& b, const std::string& path) {
-  auto ja = model::to_json(a), jb = model::to_json(b);
-  for (const auto& [key, value] : ja.items()) {
-    NMT_CHECK(jb[key] == value, "cannot resume from " << path << ": model." << key << " is " << jb[key].dump()
-                                                      << " there but " << value.dump() << " now");
-  }
-}
-
 // Writes `text` to path through a temporary file and a rename.
 void write_file_atomically(const std::string& path, const std::string& text) {
   const std::string tmp = path + ".tmp";
@@ -201,7 +193,9 @@ Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& opt
   nlohmann::json resumed;
   if (!latest.empty()) {
     auto ckpt = load_checkpoint(latest);
-    check_same_model(model_config, ckpt.model_config, latest);
+    const auto diff = model::first_difference(ckpt.model_config, model_config);
+    NMT_CHECK(!diff, "cannot resume from " << latest << ": model." << diff->field << " is " << diff->a << " there but "
+                                           << diff->b << " now");
     NMT_CHECK(ckpt.info.src_vocab == src_vocab.serialized(),
               "cannot resume from " << latest << ": it was trained with another source vocabulary");
     NMT_CHECK(ckpt.info.tgt_vocab == tgt_vocab.serialized(),
