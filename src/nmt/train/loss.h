@@ -1,4 +1,7 @@
 #pragma once
+#include <algorithm>
+#include <cmath>
+
 #include <ATen/core/Tensor.h>
 
 namespace nmt::train {
@@ -12,5 +15,8 @@ struct LossSums {
 // Target distribution: (1 - eps) on the reference token + eps spread uniformly
 // over the vocabulary, as in Szegedy et al. and torch's label_smoothing.
 LossSums label_smoothed_cross_entropy(const at::Tensor& logits, const at::Tensor& targets, double epsilon);
+
+// exp(nll per token), capped at e^50 so that a diverging run still prints a number.
+inline double perplexity(double nll_per_token) { return std::exp(std::min(nll_per_token, 50.0)); }
 
 }  // namespace nmt::train

@@ -331,7 +331,7 @@ void Trainer::update() {
   if (callbacks_.on_step) {
     StepReport r;
     r.step = step_, r.epoch = epochs_done_ + (epoch_ended_ ? 0 : 1);
-    r.loss = loss_value, r.ppl = std::exp(std::min(update.nll / static_cast<double>(tokens), 50.0));
+    r.loss = loss_value, r.ppl = perplexity(update.nll / static_cast<double>(tokens));
     r.lr = lr, r.grad_norm = grad_norm, r.tgt_tok_per_s = static_cast<double>(tokens) / seconds;
     r.train_seconds = train_seconds_, r.window_steps = 1;
     callbacks_.on_step(r);
@@ -401,7 +401,7 @@ TrainResult Trainer::run() {
         StepReport r;
         const double tokens = static_cast<double>(std::max<int64_t>(window_tokens_, 1));
         r.step = step_, r.epoch = epochs_done_ + (epoch_ended_ ? 0 : 1);
-        r.loss = window_loss_ / tokens, r.ppl = std::exp(std::min(window_nll_ / tokens, 50.0));
+        r.loss = window_loss_ / tokens, r.ppl = perplexity(window_nll_ / tokens);
         r.lr = last_lr_, r.grad_norm = last_grad_norm_, r.tgt_tok_per_s = tokens / window_seconds_;
         r.train_seconds = train_seconds_, r.window_steps = window_steps_;
         message("step " + std::to_string(r.step) + " | epoch " + std::to_string(r.epoch) + " | loss " +

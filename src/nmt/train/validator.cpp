@@ -37,7 +37,7 @@ ValidScores Validator::run(model::Transformer& model, const c10::Device& device)
       tokens += b.target_tokens;
     }
     scores.loss = tokens > 0 ? nll / static_cast<double>(tokens) : 0.0;
-    scores.ppl = std::exp(std::min(scores.loss, 50.0));
+    scores.ppl = perplexity(scores.loss);
   }
   if (options_.translate && !dev_.src.empty()) {
     decode::TranslateOptions to;
