@@ -187,6 +187,40 @@ std::vector<std::vector<int64_t>> batch_sources(const std::vector<Batch>& batche
   return sources;
 }
 
+TEST(SplitBatch, PassesHoldTheRowsInOrderTrimmedToTheirLongestRow) {
+  // Rows sorted by length as make_batches leaves them: target lengths 2..5.
+  std::vector<Example> examples;
+  for (int n = 1; n <= 4; ++n) examples.push_back({with_eos(std::vector<int>(n, 7)), with_bos_eos(std::vector<int>(n, 9))});
+  BatchOptions options;
+  options.batch_tokens = 1000;
+  const auto batches = make_batches(examples, options);
+  ASSERT_EQ(batches.size(), 1u);
+  const Batch& whole = batches[0];
+  ASSERT_EQ(whole.rows, 4);
+  ASSERT_EQ(whole.tgt_len, 5);
+
+  EXPECT_EQ(split_batch(whole, 0).size(), 1u);   // off
+  EXPECT_EQ(split_batch(whole, 20).size(), 1u);  // 4 x 5 fits
+  // 10 tokens of 5-long rows: two rows a pass.
+  const auto passes = split_batch(whole, 10);
+  ASSERT_EQ(passes.size(), 2u);
+  EXPECT_EQ(passes[0].rows, 2);
+  EXPECT_EQ(passes[0].tgt_len, 3);  // trimmed: its rows are 2 and 3 long
+  EXPECT_EQ(passes[0].src_len, 3);
+  EXPECT_EQ(passes[1].tgt_len, 5);
+  int64_t target_tokens = 0, source_tokens = 0;
+  std::vector<int64_t> tgt_out;
+  for (const auto& p : passes) {
+    target_tokens += p.target_tokens, source_tokens += p.source_tokens;
+    for (int64_t r = 0; r < p.rows; ++r) {
+      for (int64_t c = 0; c < whole.tgt_len; ++c) tgt_out.push_back(c < p.tgt_len ? p.tgt_out[r * p.tgt_len + c] : kPadId);
+    }
+  }
+  EXPECT_EQ(target_tokens, whole.target_tokens);
+  EXPECT_EQ(source_tokens, whole.source_tokens);
+  EXPECT_EQ(tgt_out, whole.tgt_out);  // same rows, same order, only padding removed
+}
+
 TEST(ShuffleBatches, SameSeedGivesSameOrderAndOrderIsAPermutation) {
   const std::vector<Batch> batches = make_batches(random_examples(400, 8), {128, 0});
   ASSERT_GT(batches.size(), 20u);

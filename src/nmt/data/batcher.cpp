@@ -108,6 +108,38 @@ std::vector<Batch> make_batches(const std::vector<Example>& examples, const Batc
   return batches;
 }
 
+std::vector<Batch> split_batch(const Batch& b, int64_t max_tokens) {
+  if (max_tokens <= 0 || b.rows * b.tgt_len <= max_tokens || b.rows == 1) return {b};
+  const int64_t rows_per_pass = std::max<int64_t>(1, max_tokens / b.tgt_len);
+  std::vector<Batch> passes;
+  for (int64_t first = 0; first < b.rows; first += rows_per_pass) {
+    const int64_t last = std::min(b.rows, first + rows_per_pass);
+    auto width = [&](const std::vector<int64_t>& v, int64_t cols) {
+      int64_t w = 1;
+      for (int64_t r = first; r < last; ++r)
+        for (int64_t c = 0; c < cols; ++c)
+          if (v[r * cols + c] != text::kPadId) w = std::max(w, c + 1);
+      return w;
+    };
+    auto copy = [&](const std::vector<int64_t>& v, int64_t cols, int64_t new_cols) {
+      std::vector<int64_t> out;
+      for (int64_t r = first; r < last; ++r) out.insert(out.end(), v.begin() + r * cols, v.begin() + r * cols + new_cols);
+      return out;
+    };
+    Batch p;
+    p.rows = last - first;
+    p.src_len = width(b.src, b.src_len);
+    p.tgt_len = std::max(width(b.tgt_in, b.tgt_len), width(b.tgt_out, b.tgt_len));
+    p.src = copy(b.src, b.src_len, p.src_len);
+    p.tgt_in = copy(b.tgt_in, b.tgt_len, p.tgt_len);
+    p.tgt_out = copy(b.tgt_out, b.tgt_len, p.tgt_len);
+    for (auto id : p.tgt_out) p.target_tokens += id != text::kPadId;
+    for (auto id : p.src) p.source_tokens += id != text::kPadId;
+    passes.push_back(std::move(p));
+  }
+  return passes;
+}
+
 void shuffle_batches(std::vector<Batch>& batches, std::mt19937_64& rng) {
   // Fisher-Yates; the modulo bias of a 64-bit draw is negligible here.
   for (size_t i = batches.size(); i > 1; --i) {

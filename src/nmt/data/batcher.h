@@ -48,6 +48,12 @@ struct BatchOptions {
 // than 2 (<s> and </s>).
 std::vector<Batch> make_batches(const std::vector<Example>& examples, const BatchOptions& options);
 
+// The batch split by rows into passes of at most max_tokens target tokens
+// (rows x longest target; at least one row each), every pass trimmed to its
+// own longest row: run one after the other, their summed gradients are the
+// whole batch's. The batch as it is when it fits or max_tokens <= 0.
+std::vector<Batch> split_batch(const Batch& batch, int64_t max_tokens);
+
 // Shuffles the batch order (once per epoch). The same generator state gives the
 // same order on every platform: no std::shuffle, whose algorithm the standard
 // leaves to the library.

@@ -77,40 +77,6 @@ TrainOptions train_options_from_json(const nlohmann::json& j, TrainOptions o) {
 
 namespace {
 
-// A batch split by rows into passes of at most max_tokens target tokens
-// (rows x longest target), each trimmed to its own longest row.
-std::vector<data::Batch> split_batch(const data::Batch& b, int64_t max_tokens) {
-  if (max_tokens <= 0 || b.rows * b.tgt_len <= max_tokens || b.rows == 1) return {b};
-  const int64_t rows_per_pass = std::max<int64_t>(1, max_tokens / b.tgt_len);
-  std::vector<data::Batch> passes;
-  for (int64_t first = 0; first < b.rows; first += rows_per_pass) {
-    const int64_t last = std::min(b.rows, first + rows_per_pass);
-    auto width = [&](const std::vector<int64_t>& v, int64_t cols) {
-      int64_t w = 1;
-      for (int64_t r = first; r < last; ++r)
-        for (int64_t c = 0; c < cols; ++c)
-          if (v[r * cols + c] != text::kPadId) w = std::max(w, c + 1);
-      return w;
-    };
-    auto copy = [&](const std::vector<int64_t>& v, int64_t cols, int64_t new_cols) {
-      std::vector<int64_t> out;
-      for (int64_t r = first; r < last; ++r) out.insert(out.end(), v.begin() + r * cols, v.begin() + r * cols + new_cols);
-      return out;
-    };
-    data::Batch p;
-    p.rows = last - first;
-    p.src_len = width(b.src, b.src_len);
-    p.tgt_len = std::max(width(b.tgt_in, b.tgt_len), width(b.tgt_out, b.tgt_len));
-    p.src = copy(b.src, b.src_len, p.src_len);
-    p.tgt_in = copy(b.tgt_in, b.tgt_len, p.tgt_len);
-    p.tgt_out = copy(b.tgt_out, b.tgt_len, p.tgt_len);
-    for (auto id : p.tgt_out) p.target_tokens += id != text::kPadId;
-    for (auto id : p.src) p.source_tokens += id != text::kPadId;
-    passes.push_back(std::move(p));
-  }
-  return passes;
-}
-
 // Writes `text` to path through a temporary file and a rename.
 void write_file_atomically(const std::string& path, const std::string& text) {
   const std::string tmp = path + ".tmp";
@@ -283,28 +249,23 @@ void Trainer::update() {
   // The batches of this update, each split into passes that fit in memory;
   // every pass's loss is divided by the update's target tokens, so the summed
   // gradient equals that of one batch holding them all.
-  std::vector<data::Batch> passes;
-  int64_t tokens = 0;
+  std::vector<DeviceBatch> passes;
   epoch_ended_ = false;
   for (int64_t a = 0; a < options_.accumulate && !epoch_ended_; ++a) {
     const int64_t epoch = batches_->position().epoch;
     const auto batch = batches_->next();
     epoch_ended_ = batches_->position().epoch != epoch;
-    for (auto& pass : split_batch(batch, options_.max_pass_tokens)) {
-      tokens += pass.target_tokens;
-      passes.push_back(std::move(pass));
-    }
+    for (const auto& pass : data::split_batch(batch, options_.max_pass_tokens)) passes.push_back(to_device(pass, device_));
   }
   ++attempts_;
   const double lr = inverse_sqrt_lr(step_ + 1, model_config_.d_model, options_.warmup, options_.lr);
-  std::vector<DeviceBatch> on_device;
-  for (const auto& pass : passes) on_device.push_back(to_device(pass, device_));
   UpdateOptions update_options;
   update_options.lr = lr, update_options.label_smoothing = options_.label_smoothing, update_options.clip = options_.clip;
   update_options.poison = callbacks_.poison_step && callbacks_.poison_step(attempts_);
   update_options.bf16 = options_.bf16;
-  const auto update = apply_update(model_, *optimizer_, on_device, update_options);
+  const auto update = apply_update(model_, *optimizer_, passes, update_options);
   const double loss_value = update.loss, grad_norm = update.grad_norm;
+  const int64_t tokens = update.target_tokens;
   if (!update.applied) {
     ++result_.skipped_steps, ++bad_in_a_row_;
     message("warning: update " + std::to_string(step_ + 1) + " skipped: " +
