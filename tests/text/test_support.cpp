@@ -12,7 +12,7 @@
 namespace nmt::testing {
 
 TempDir::TempDir() {
-  std::string pattern = (std::filesystem::temp_directory_path() / "nmt_text_test_XXXXXX").string();
+  std::string pattern = (std::filesystem::temp_directory_path() / "nmt_test_XXXXXX").string();
   if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
   path_ = pattern;
 }

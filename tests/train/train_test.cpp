@@ -12,6 +12,7 @@
 #include <torch/torch.h>
 
 #include "error_message.h"
+#include "text/test_support.h"
 #include "nmt/common/error.h"
 #include "nmt/decode/translator.h"
 #include "nmt/train/checkpoint.h"
@@ -23,36 +24,14 @@ namespace fs = std::filesystem;
 namespace nmt::train {
 namespace {
 
-// A fresh directory under the system temp dir, removed with the object.
-class TempDir {
- public:
-  TempDir() {
-    std::random_device rd;
-    path_ = fs::temp_directory_path() / ("nmt-train-test-" + std::to_string(rd()) + std::to_string(rd()));
-    fs::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  std::string path() const { return path_.string(); }
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
-
- private:
-  fs::path path_;
-};
-
 std::string read_bytes(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
-void write_bytes(const std::string& path, const std::string& bytes) {
-  std::ofstream out(path, std::ios::binary);
-  out << bytes;
-}
-
 using nmt::testing::error_message;
+using nmt::testing::TempDir;
+using nmt::testing::write_file;
 
 // ---------------------------------------------------------------- loss
 
@@ -247,7 +226,7 @@ TEST(CheckpointTest, Checkpoint_CorruptFileGivesClearError) {
   ASSERT_GT(bytes.size(), 1000u);
 
   const auto truncated = dir.file("truncated.pt");
-  write_bytes(truncated, bytes.substr(0, bytes.size() / 2));
+  write_file(truncated, bytes.substr(0, bytes.size() / 2));
   auto message = error_message([&] { load_checkpoint(truncated); });
   EXPECT_NE(message.find(truncated), std::string::npos) << message;
   EXPECT_EQ(message.find('\n'), std::string::npos) << "one line, no stack trace: " << message;
@@ -256,7 +235,7 @@ TEST(CheckpointTest, Checkpoint_CorruptFileGivesClearError) {
   std::mt19937 rng(7);
   std::string random_bytes(4096, '\0');
   for (auto& c : random_bytes) c = static_cast<char>(rng() & 0xff);
-  write_bytes(noise, random_bytes);
+  write_file(noise, random_bytes);
   message = error_message([&] { load_checkpoint(noise); });
   EXPECT_NE(message.find(noise), std::string::npos) << message;
 
@@ -310,7 +289,7 @@ TEST(CheckpointTest, Checkpoint_RunDirectoryBookkeeping) {
   // is the latest although it sorts before 20 as text without padding.
   for (const char* name : {"checkpoint-00000005.pt", "checkpoint-100.pt", "checkpoint-00000020.pt",
                            "checkpoint-00000900.pt.tmp", "notes.txt", "model.pt"}) {
-    write_bytes(dir.file(name), "");
+    write_file(dir.file(name), "");
   }
   EXPECT_EQ(latest_checkpoint(dir.path()), dir.file("checkpoint-100.pt"));
   EXPECT_EQ(resolve_checkpoint(dir.path()), dir.file("checkpoint-100.pt"));
