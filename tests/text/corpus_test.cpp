@@ -6,6 +6,7 @@
 #include <iterator>
 
 #include "nmt/common/error.h"
+#include "nmt/text/line_reader.h"
 #include "test_support.h"
 
 namespace nmt::data {
@@ -91,6 +92,23 @@ TEST(ReadLines, TruncatedGzipIsAReadError) {
   write_file(cut, bytes.substr(0, bytes.size() / 2));
   const std::string message = error_message([&] { read_lines(cut); });
   EXPECT_NE(message.find(cut + ": read error"), std::string::npos) << message;
+}
+
+TEST(ReadFile, ReadsPlainAndGzipBytesAndReportsTruncation) {
+  TempDir dir;
+  std::string text;
+  for (int i = 0; i < 100000; ++i) text += "line " + std::to_string(i) + "\r\n";  // over one 1 MiB read
+  write_file(dir.file("plain.txt"), text);
+  write_gzip(dir.file("packed.gz"), text);
+  EXPECT_EQ(text::read_file(dir.file("plain.txt")), text);  // bytes as they are, CR included
+  EXPECT_EQ(text::read_file(dir.file("packed.gz")), text);
+  std::ifstream in(dir.file("packed.gz"), std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  write_file(dir.file("cut.gz"), bytes.substr(0, bytes.size() / 2));
+  std::string message = error_message([&] { text::read_file(dir.file("cut.gz")); });
+  EXPECT_NE(message.find(dir.file("cut.gz") + ": read error"), std::string::npos) << message;
+  message = error_message([&] { text::read_file(dir.file("nope.gz")); });
+  EXPECT_EQ(message, "cannot open " + dir.file("nope.gz"));
 }
 
 TEST(ReadParallel, ReadsAlignedLines) {

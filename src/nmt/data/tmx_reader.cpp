@@ -1,44 +1,20 @@
 // TMX (Translation Memory eXchange) through pugixml; the format's rules are in
 // pair_reader.h.
-#include <zlib.h>
-
 #include <algorithm>
 #include <cctype>
 #include <cstring>
-#include <filesystem>
 #include <set>
 
 #include <pugixml.hpp>
 
 #include "nmt/common/error.h"
 #include "nmt/data/corpus_formats.h"
+#include "nmt/text/line_reader.h"
 #include "nmt/text/utf8.h"
 
 namespace nmt::data {
 
 namespace {
-
-// The whole file, gunzipped when it is gzip (zlib reads plain files as they are).
-std::string read_bytes(const std::string& path) {
-  NMT_CHECK(!std::filesystem::is_directory(path), "cannot open " << path << ": it is a directory");
-  gzFile file = gzopen(path.c_str(), "rb");
-  NMT_CHECK(file != nullptr, "cannot open " << path);
-  std::string bytes;
-  constexpr unsigned kChunk = 1 << 20;
-  int got = 0;
-  do {
-    const size_t old_size = bytes.size();
-    bytes.resize(old_size + kChunk);
-    got = gzread(file, &bytes[old_size], kChunk);
-    bytes.resize(old_size + static_cast<size_t>(std::max(got, 0)));
-  } while (got > 0);
-  int errnum = Z_OK;
-  const std::string message = gzerror(file, &errnum);
-  gzclose(file);
-  NMT_CHECK(got == 0 && errnum == Z_OK,
-            path << ": read error: " << (errnum == Z_BUF_ERROR ? "truncated gzip file" : message));
-  return bytes;
-}
 
 // "en" matches "en", "EN-gb", "en_US"; not "eng".
 bool language_matches(const char* code, const std::string& wanted) {
@@ -103,7 +79,7 @@ class TmxReader : public PairReader {
       : path_(path), src_lang_(src_lang), tgt_lang_(tgt_lang), check_utf8_(check_utf8) {
     NMT_CHECK(!src_lang.empty() && !tgt_lang.empty(),
               path << " is TMX: give the source and target languages (xml:lang codes such as en, es)");
-    parse(read_bytes(path));
+    parse(text::read_file(path));
     const pugi::xml_node body = document_.child("tmx").child("body");
     NMT_CHECK(body, path << ": not a TMX document (expected <tmx><body>)");
     tu_ = body.child("tu");

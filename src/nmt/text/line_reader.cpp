@@ -13,13 +13,47 @@ namespace nmt::text {
 namespace {
 constexpr unsigned kChunkBytes = 1 << 16;
 constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
-}  // namespace
 
-LineReader::LineReader(const std::string& path, bool check_utf8) : path_(path), check_utf8_(check_utf8) {
+gzFile open_for_reading(const std::string& path) {
   // gzopen accepts a directory and fails only on the first read, less clearly.
   NMT_CHECK(!std::filesystem::is_directory(path), "cannot open " << path << ": it is a directory");
-  file_ = gzopen(path.c_str(), "rb");
-  NMT_CHECK(file_ != nullptr, "cannot open " << path);
+  gzFile file = gzopen(path.c_str(), "rb");
+  NMT_CHECK(file != nullptr, "cannot open " << path);
+  return file;
+}
+
+// Appends up to `bytes` bytes of the file to buffer; returns how many (0 at
+// the end). Throws nmt::Error "PATH: read error: ..." on a read error.
+size_t append_chunk(gzFile file, const std::string& path, std::string& buffer, unsigned bytes) {
+  const size_t old_size = buffer.size();
+  buffer.resize(old_size + bytes);
+  const int got = gzread(file, &buffer[old_size], bytes);
+  int errnum = Z_OK;
+  const char* message = gzerror(file, &errnum);
+  // Z_BUF_ERROR at the end means the gzip stream stopped in the middle.
+  NMT_CHECK(got >= 0 && errnum == Z_OK,
+            path << ": read error: " << (errnum == Z_BUF_ERROR ? "truncated gzip file" : message));
+  buffer.resize(old_size + static_cast<size_t>(got));
+  return static_cast<size_t>(got);
+}
+}  // namespace
+
+std::string read_file(const std::string& path) {
+  gzFile file = open_for_reading(path);
+  std::string bytes;
+  try {
+    while (append_chunk(file, path, bytes, 1u << 20) > 0) {
+    }
+  } catch (...) {
+    gzclose(file);
+    throw;
+  }
+  gzclose(file);
+  return bytes;
+}
+
+LineReader::LineReader(const std::string& path, bool check_utf8)
+    : path_(path), check_utf8_(check_utf8), file_(open_for_reading(path)) {
   gzbuffer(file_, kChunkBytes);
 }
 
@@ -33,15 +67,7 @@ bool LineReader::fill() {
   // plus one chunk.
   buffer_.erase(0, pos_);
   pos_ = 0;
-  const size_t old_size = buffer_.size();
-  buffer_.resize(old_size + kChunkBytes);
-  const int got = gzread(file_, &buffer_[old_size], kChunkBytes);
-  int errnum = Z_OK;
-  const char* message = gzerror(file_, &errnum);
-  // Z_BUF_ERROR at the end means the gzip stream stopped in the middle.
-  NMT_CHECK(got >= 0 && errnum == Z_OK,
-            path_ << ": read error: " << (errnum == Z_BUF_ERROR ? "truncated gzip file" : message));
-  buffer_.resize(old_size + static_cast<size_t>(got));
+  const size_t got = append_chunk(file_, path_, buffer_, kChunkBytes);
   if (got == 0) at_eof_ = true;
   return got > 0;
 }

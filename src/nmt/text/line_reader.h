@@ -9,6 +9,11 @@ struct gzFile_s;  // zlib's file handle; keeps <zlib.h> out of this header
 
 namespace nmt::text {
 
+// The whole file as bytes, gunzipped when it is gzip (plain files as they
+// are), for formats parsed whole (TMX). Throws nmt::Error "cannot open PATH"
+// and "PATH: read error: ..." as LineReader does.
+std::string read_file(const std::string& path);
+
 class LineReader {
  public:
   // Opens `path`; zlib reads gzip transparently and plain files as they are.
