@@ -75,6 +75,18 @@ TEST(TextPairReader, EmptyCorpusIsAnErrorOfReadCorpus) {
   write_file(dir.file("e.es"), "");
   EXPECT_EQ(error_message([&] { read_corpus({{dir.file("e.en"), dir.file("e.es")}}); }),
             "parallel corpus " + dir.file("e.en") + " / " + dir.file("e.es") + " is empty");
+  EXPECT_EQ(error_message([&] { count_pairs({{dir.file("e.en"), dir.file("e.es")}}); }),
+            "parallel corpus " + dir.file("e.en") + " / " + dir.file("e.es") + " is empty");
+}
+
+TEST(TextPairReader, CountPairsStreamsTheWholeCorpusAndItsChecks) {
+  TempDir dir;
+  write_file(dir.file("a.en"), "one\ntwo\nthree\n");
+  write_file(dir.file("a.es"), "uno\ndos\ntres\n");
+  EXPECT_EQ(count_pairs({{dir.file("a.en"), dir.file("a.es")}}), 3);
+  write_file(dir.file("b.es"), "uno\ndos\n");
+  const auto message = error_message([&] { count_pairs({{dir.file("a.en"), dir.file("b.es")}}); });
+  EXPECT_NE(message.find("has 3 lines but " + dir.file("b.es") + " has 2 lines"), std::string::npos) << message;
 }
 
 TEST(TsvReader, SplitsAtTheTabStripsCrlfAndKeepsEmptyFields) {

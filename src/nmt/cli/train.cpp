@@ -82,16 +82,6 @@ std::vector<std::string> vocab_inputs(const data::CorpusSpec& corpus, const fs::
   return {text};
 }
 
-// Reads the whole corpus once, as a stream: line counts, UTF-8, TSV/TMX syntax.
-void check_corpus(const data::CorpusSpec& corpus) {
-  auto reader = data::open_corpus(corpus);
-  data::SentencePair pair;
-  int64_t pairs = 0;
-  while (reader->next(pair)) ++pairs;
-  NMT_CHECK(pairs > 0, "parallel corpus " << data::describe(corpus) << " is empty");
-  std::cerr << "corpus " << data::describe(corpus) << ": " << pairs << " pairs\n";
-}
-
 nlohmann::json default_config() {
   return {{"preset", "small"},
           {"model", nlohmann::json::object()},
@@ -137,7 +127,9 @@ void run(const TrainCommand& cmd) {
               << "\n";
     vocab_path = text::train_vocab(vo, run_vocab.string());
   }
-  if (cmd.dry_run) check_corpus(train_corpus);
+  if (cmd.dry_run) {
+    std::cerr << "corpus " << data::describe(train_corpus) << ": " << data::count_pairs(train_corpus) << " pairs\n";
+  }
   if (vocab_path.empty() && src_path.empty()) {
     std::cerr << "config: " << config.dump() << "\n(dry run: the vocabulary would be trained first)\n";
     return;

@@ -42,6 +42,21 @@ std::unique_ptr<PairReader> open_corpus(const CorpusSpec& spec) {
                                         << "give plain text as two files SRC TGT");
 }
 
+namespace {
+void check_not_empty(size_t pairs, const CorpusSpec& spec) {
+  NMT_CHECK(pairs > 0, "parallel corpus " << describe(spec) << " is empty");
+}
+}  // namespace
+
+int64_t count_pairs(const CorpusSpec& spec) {
+  const std::unique_ptr<PairReader> reader = open_corpus(spec);
+  SentencePair pair;
+  int64_t pairs = 0;
+  while (reader->next(pair)) ++pairs;
+  check_not_empty(static_cast<size_t>(pairs), spec);
+  return pairs;
+}
+
 ParallelText read_corpus(const CorpusSpec& spec) {
   const std::unique_ptr<PairReader> reader = open_corpus(spec);
   ParallelText text;
@@ -50,7 +65,7 @@ ParallelText read_corpus(const CorpusSpec& spec) {
     text.src.push_back(std::move(pair.src));
     text.tgt.push_back(std::move(pair.tgt));
   }
-  NMT_CHECK(!text.src.empty(), "parallel corpus " << describe(spec) << " is empty");
+  check_not_empty(text.src.size(), spec);
   return text;
 }
 

@@ -76,6 +76,11 @@ std::unique_ptr<PairReader> open_corpus(const CorpusSpec& spec);
 // "parallel corpus A / B is empty" when there is no pair.
 ParallelText read_corpus(const CorpusSpec& spec);
 
+// Reads every pair as a stream, checking the whole corpus (line counts, UTF-8,
+// TSV/TMX syntax) in bounded memory, and returns how many there are. Throws
+// as read_corpus does.
+int64_t count_pairs(const CorpusSpec& spec);
+
 // "A / B": the corpus's files, for messages.
 std::string describe(const CorpusSpec& spec);
 
