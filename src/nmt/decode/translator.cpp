@@ -4,9 +4,9 @@
 #include <chrono>
 #include <numeric>
 
-#include <ATen/autocast_mode.h>
 #include <torch/torch.h>
 
+#include "nmt/model/bf16.h"
 #include "nmt/text/vocab.h"
 
 namespace nmt::decode {
@@ -37,32 +37,10 @@ Translator::Translator(model::Transformer model, torch::Device device) : model_(
   model_->eval();
 }
 
-namespace {
-// CPU autocast to bfloat16 for the scope of one translate call.
-class Bf16Scope {
- public:
-  explicit Bf16Scope(bool on) : on_(on) {
-    if (!on_) return;
-    at::autocast::set_autocast_cpu_dtype(at::kBFloat16);
-    at::autocast::set_cpu_enabled(true);
-  }
-  ~Bf16Scope() {
-    if (!on_) return;
-    at::autocast::set_cpu_enabled(false);
-    at::autocast::clear_cache();
-  }
-  Bf16Scope(const Bf16Scope&) = delete;
-  Bf16Scope& operator=(const Bf16Scope&) = delete;
-
- private:
-  bool on_;
-};
-}  // namespace
-
 std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std::vector<int>>& sources,
                                                            const TranslateOptions& options, TranslateStats* stats) {
   torch::InferenceMode inference;
-  Bf16Scope bf16(options.bf16 && device_.is_cpu());
+  model::Bf16Scope bf16(options.bf16 && device_.is_cpu());
   const auto start = std::chrono::steady_clock::now();
   const int64_t max_positions = model_->config.max_positions;
   std::vector<size_t> order(sources.size());

@@ -3,8 +3,9 @@
 #include <cmath>
 #include <limits>
 
-#include <ATen/autocast_mode.h>
 #include <torch/nn/utils/clip_grad.h>
+
+#include "nmt/model/bf16.h"
 
 namespace nmt::train {
 
@@ -12,29 +13,6 @@ std::unique_ptr<torch::optim::Adam> make_optimizer(model::Transformer& model) {
   return std::make_unique<torch::optim::Adam>(model->parameters(),
                                               torch::optim::AdamOptions(0.0).betas({0.9, 0.98}).eps(1e-9));
 }
-
-namespace {
-
-// The forward pass under CPU autocast: linear layers and attention products
-// run in bfloat16 on float32 master weights (cast once per step and cached);
-// the backward pass follows the same casts. The loss is computed from float32 logits.
-LossSums bf16_batch_loss(model::Transformer& model, const DeviceBatch& pass, double label_smoothing) {
-  at::autocast::set_autocast_cpu_dtype(at::kBFloat16);
-  at::autocast::set_cpu_enabled(true);
-  LossSums sums;
-  try {
-    sums = batch_loss(model, pass, label_smoothing);
-  } catch (...) {
-    at::autocast::set_cpu_enabled(false);
-    at::autocast::clear_cache();
-    throw;
-  }
-  at::autocast::set_cpu_enabled(false);
-  at::autocast::clear_cache();
-  return sums;
-}
-
-}  // namespace
 
 UpdateResult apply_update(model::Transformer& model, torch::optim::Adam& optimizer,
                           const std::vector<DeviceBatch>& passes, const UpdateOptions& options) {
@@ -45,8 +23,13 @@ UpdateResult apply_update(model::Transformer& model, torch::optim::Adam& optimiz
   // Sums stay on the device until the end: one synchronisation per update.
   torch::Tensor loss_sum, nll_sum;
   for (const auto& pass : passes) {
-    auto sums = options.bf16 ? bf16_batch_loss(model, pass, options.label_smoothing)
-                             : batch_loss(model, pass, options.label_smoothing);
+    // Under --bf16 the forward pass runs its products in bfloat16 and the
+    // backward pass follows the same casts; the loss comes from float32 logits.
+    LossSums sums;
+    {
+      model::Bf16Scope bf16(options.bf16);
+      sums = batch_loss(model, pass, options.label_smoothing);
+    }
     auto loss = sums.loss / static_cast<double>(std::max<int64_t>(r.target_tokens, 1));
     if (options.poison) loss = loss * std::numeric_limits<double>::quiet_NaN();
     loss.backward();
