@@ -108,8 +108,6 @@ class Trainer {
 
   const model::ModelConfig& model_config_;
   const TrainOptions& options_;
-  const text::Vocab& src_vocab_;
-  const text::Vocab& tgt_vocab_;
   const std::string run_dir_;
   const TrainCallbacks& callbacks_;
   torch::Device device_;
@@ -135,7 +133,7 @@ class Trainer {
 Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& options, const TrainData& data,
                  const text::Vocab& src_vocab, const text::Vocab& tgt_vocab, const std::string& run_dir,
                  const nlohmann::json& full_config, const TrainCallbacks& callbacks)
-    : model_config_(model_config), options_(options), src_vocab_(src_vocab), tgt_vocab_(tgt_vocab), run_dir_(run_dir),
+    : model_config_(model_config), options_(options), run_dir_(run_dir),
       callbacks_(callbacks), device_(options.device) {
   NMT_CHECK(options.max_steps > 0 || options.max_epochs > 0 || options.max_time > 0,
             "training needs a stopping point: --max-steps, --max-epochs or --max-time");
