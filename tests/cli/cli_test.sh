@@ -165,6 +165,15 @@ case "$case_name" in
     "$nmt" translate --model "$work/run" --input "$work/t.en" --output "$work/t.hyp" --beam 2 2>/dev/null ||
       fail "translate failed"
     [ "$(wc -l <"$work/t.hyp")" -eq 20 ] || fail "expected 20 output lines"
+    # Two workers, each translating its own batches on one thread: the same
+    # lines in the same order as one thread alone.
+    "$nmt" translate --model "$work/run" --input "$work/t.en" --output "$work/t.one" --beam 2 --batch 3 \
+      --threads 1 2>/dev/null || fail "translate --threads 1 failed"
+    "$nmt" translate --model "$work/run" --input "$work/t.en" --output "$work/t.workers" --beam 2 --batch 3 \
+      --threads 2 --workers 2 2>/dev/null || fail "translate --workers 2 failed"
+    cmp -s "$work/t.one" "$work/t.workers" || fail "--workers 2 changed the translations"
+    expect_error "--workers (3) cannot exceed --threads (2)" "$nmt" translate --model "$work/run" \
+      --input "$work/t.en" --threads 2 --workers 3
     "$nmt" translate --model "$work/run" --input "$work/t.en" --beam 3 --n-best 3 2>/dev/null >"$work/nbest"
     [ "$(grep -c ' ||| ' "$work/nbest")" -eq 60 ] || fail "expected 3 n-best lines per sentence"
     "$nmt" score --ref "$work/t.es" --hyp "$work/t.hyp" --json >"$work/score.json" || fail "score failed"
@@ -281,6 +290,12 @@ case "$case_name" in
     grep -q '"generated_tokens":20,' "$work/tr.json" || { cat "$work/tr.json"; fail "expected 4 x 5 = 20 generated tokens"; }
     positive tokens_per_second "$work/tr.json" || { cat "$work/tr.json"; fail "tokens_per_second missing or not > 0"; }
     [ "$(grep -o '"beam":' "$work/tr.json" | wc -l)" = 1 ] || { cat "$work/tr.json"; fail "expected one case"; }
+    # --profile: a chrome trace of the operators and a table of them by self time.
+    "$nmt" bench translate --preset tiny --fixed-len 5 --beam 2 --batch 2 --sentences 4 --workers 2 \
+      --profile "$work/trace.json" >"$work/out" 2>"$work/err" || { cat "$work/err"; fail "bench translate --profile failed"; }
+    grep -q "aten::addmm" "$work/err" || { cat "$work/err"; fail "no operator table on stderr"; }
+    grep -q '"traceEvents":\[{' "$work/trace.json" || fail "the trace holds no events"
+    grep -q "2 threads as 2 workers" "$work/out" || { cat "$work/out"; fail "the title does not name the workers"; }
     # The standard grid (greedy, beam 4 x batch 1, 32) and natural lengths on real text with a real model.
     tiny_run
     "$nmt" bench translate --model "$work/run" --input "$work/s.en" --sentences 4 --json "$work/grid.json" \

@@ -7,6 +7,7 @@
 
 #include "nmt/decode/search.h"
 #include "nmt/decode/translator.h"
+#include "nmt/model/threads.h"
 #include "nmt/model/transformer.h"
 #include "nmt/text/vocab.h"
 
@@ -169,6 +170,38 @@ TEST(TranslatorTest, Translator_RestoresInputOrder) {
     EXPECT_EQ(stats.generated_tokens, generated);
   }
   EXPECT_GE(ended_by_choice, 4) << "too few outputs of 1..10 tokens for this test to mean much";
+}
+
+// Batches translated by several threads at once: the same outputs as one
+// thread, in input order, with every batch timed.
+TEST(TranslatorTest, Workers_GiveTheSameTranslationsAsOneThread) {
+  model::set_cpu_threads(1);
+  Translator translator(random_tiny_model(38, 1.5), torch::kCPU);
+  torch::manual_seed(39);
+  std::vector<std::vector<int>> sources;
+  for (int n : {7, 2, 5, 1, 9, 4, 3, 8, 6, 2, 5, 10, 1}) {
+    auto ids = torch::randint(4, 24, {n}, torch::kLong);
+    sources.emplace_back(ids.data_ptr<int64_t>(), ids.data_ptr<int64_t>() + n);
+  }
+  for (int64_t beam : {1, 3}) {
+    TranslateOptions o;
+    o.search.beam = beam;
+    o.batch_size = 3;  // 5 batches
+    TranslateStats one_stats, three_stats;
+    auto one = translator.translate(sources, o, &one_stats);
+    o.workers = 3;
+    auto three = translator.translate(sources, o, &three_stats);
+    ASSERT_EQ(three.size(), sources.size());
+    for (size_t i = 0; i < sources.size(); ++i) {
+      ASSERT_EQ(three[i].size(), 1u);
+      EXPECT_EQ(three[i][0].tokens, one[i][0].tokens) << "beam " << beam << ", sentence " << i;
+      EXPECT_NEAR(three[i][0].score, one[i][0].score, 1e-5) << "beam " << beam << ", sentence " << i;
+    }
+    EXPECT_EQ(three_stats.generated_tokens, one_stats.generated_tokens);
+    EXPECT_EQ(three_stats.batch_seconds.size(), 5u);
+    EXPECT_EQ(one_stats.batch_seconds.size(), 5u);
+  }
+  model::set_cpu_threads(2);
 }
 
 TEST(TranslatorTest, FixedLength_GivesExactlyThatManyTokens) {

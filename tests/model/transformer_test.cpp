@@ -145,7 +145,7 @@ TEST(TransformerTest, Decoder_CachedEqualsFullRecomputeAfterSelectRows) {
 
   // Rows move between sentences: {1, 0, 1}; the cross-attention cache moves too.
   auto rows = torch::tensor({1, 0, 1}, torch::kLong);
-  cache.select_rows(rows, /*same_sentences=*/false);
+  cache.select_rows(rows, /*sources=*/rows, /*group=*/1);
   auto memory2 = memory.index_select(0, rows), bias2 = src_bias.index_select(0, rows);
   auto tgt2 = torch::cat({tgt.index_select(0, rows), random_ids(3, 5)}, 1);  // rows 0 and 2 then diverge
   expect_steps_match_full(model, cache, tgt2, 4, memory2, bias2, "after reorder {1,0,1}");
@@ -153,9 +153,47 @@ TEST(TransformerTest, Decoder_CachedEqualsFullRecomputeAfterSelectRows) {
   // A beam-style reorder: every new row keeps the source it had (sources
   // 1,0,1 -> 1,0,1), so the cross-attention cache is left as it is.
   auto rows3 = torch::tensor({2, 1, 0}, torch::kLong);
-  cache.select_rows(rows3, /*same_sentences=*/true);
+  cache.select_rows(rows3);
   auto tgt3 = torch::cat({tgt2.index_select(0, rows3), random_ids(3, 3)}, 1);
   expect_steps_match_full(model, cache, tgt3, 9, memory2, bias2, "after same-sentence reorder {2,1,0}");
+}
+
+// Beam search's layout: `group` consecutive rows share one source row of
+// memory; each step must equal decode() with the memory copied per row.
+TEST(TransformerTest, Decoder_GroupedRowsShareTheirSource) {
+  auto model = tiny_model(27);
+  torch::NoGradGuard no_grad;
+  auto src = random_ids(2, 6);
+  src[1][5] = 0, src[1][4] = 0;  // a padded source
+  auto src_bias = padding_bias(src);
+  auto memory = model->encode(src, src_bias);
+  auto cache = model->make_cache();
+  auto steps = [&](const torch::Tensor& tgt, int64_t first, const torch::Tensor& mem, const torch::Tensor& bias,
+                   const std::string& what) {
+    const int64_t group = cache.group;
+    auto full_mem = mem.repeat_interleave(group, 0), full_bias = bias.repeat_interleave(group, 0);
+    for (int64_t t = first; t < tgt.size(1); ++t) {
+      auto step = model->decode_step(tgt.narrow(1, t, 1), mem, bias, cache);
+      auto full = model->decode(tgt.narrow(1, 0, t + 1), full_mem, full_bias);
+      ASSERT_LE(max_abs_diff(step.squeeze(1), full.select(1, t)), 1e-5) << what << ": step " << t;
+    }
+  };
+  // Three beams a sentence, opened before the first step.
+  cache.select_rows(torch::tensor({0, 0, 0, 1, 1, 1}, torch::kLong), torch::Tensor(), 3);
+  ASSERT_EQ(cache.group, 3);
+  auto tgt = random_ids(6, 3);
+  tgt.select(1, 0).fill_(2);
+  steps(tgt, 0, memory, src_bias, "three beams");
+  // A beam reorder inside each sentence.
+  auto rows = torch::tensor({2, 0, 2, 5, 3, 4}, torch::kLong);
+  cache.select_rows(rows);
+  auto tgt2 = torch::cat({tgt.index_select(0, rows), random_ids(6, 3)}, 1);
+  steps(tgt2, 3, memory, src_bias, "after a beam reorder");
+  // Sentence 0 finishes: its rows and its source leave.
+  auto rows3 = torch::tensor({3, 4, 5}, torch::kLong), sources = torch::tensor({1}, torch::kLong);
+  cache.select_rows(rows3, sources, 3);
+  auto tgt3 = torch::cat({tgt2.index_select(0, rows3), random_ids(3, 2)}, 1);
+  steps(tgt3, 6, memory.index_select(0, sources), src_bias.index_select(0, sources), "after sentence 0 left");
 }
 
 TEST(TransformerTest, Decoder_CacheKeepsWorkingAfterReorderPastCapacity) {
@@ -169,7 +207,7 @@ TEST(TransformerTest, Decoder_CacheKeepsWorkingAfterReorderPastCapacity) {
   // Exactly 64 steps fill the first buffer; a reorder then must keep every slot.
   expect_steps_match_full(model, cache, tgt.narrow(1, 0, 64), 0, memory, src_bias, "first 64");
   auto rows = torch::tensor({1, 0}, torch::kLong);
-  cache.select_rows(rows, false);
+  cache.select_rows(rows, rows, 1);
   auto tgt2 = tgt.index_select(0, rows);
   expect_steps_match_full(model, cache, tgt2, 64, memory.index_select(0, rows), src_bias.index_select(0, rows),
                           "after reorder at capacity");

@@ -24,6 +24,7 @@
 
 #include "nmt/cli/commands.h"
 #include "nmt/common/error.h"
+#include "nmt/model/threads.h"
 
 namespace fs = std::filesystem;
 
@@ -53,7 +54,7 @@ void add_common_options(CLI::App& c, CommonOptions& o) {
 }
 
 void prepare_threads(const CommonOptions& o) {
-  torch::set_num_threads(o.threads);
+  model::set_cpu_threads(o.threads);
   const char* policy = std::getenv("OMP_WAIT_POLICY");
   std::string p = policy ? policy : "";
   std::transform(p.begin(), p.end(), p.begin(), [](unsigned char ch) { return std::tolower(ch); });

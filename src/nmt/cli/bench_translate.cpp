@@ -15,10 +15,12 @@
 #include <torch/torch.h>
 
 #include "nmt/cli/bench.h"
+#include "nmt/cli/op_profile.h"
 #include "nmt/cli/options.h"
 #include "nmt/common/error.h"
 #include "nmt/data/corpus.h"
 #include "nmt/decode/translator.h"
+#include "nmt/model/threads.h"
 #include "nmt/train/checkpoint.h"
 
 namespace nmt::cli::bench {
@@ -32,6 +34,8 @@ struct TranslateBench {
   int64_t fixed_len = 0, sentences = 64, src_len = 20, vocab_size = 8000;
   std::vector<int64_t> beams, batches;  // empty: the standard grid
   bool bf16 = false;
+  int workers = 1;
+  std::string profile;  // chrome trace of the timed batches (LibTorch's profiler)
 };
 
 struct Case {
@@ -42,29 +46,21 @@ struct Case {
   double tokens_per_second() const { return static_cast<double>(generated_tokens) / seconds; }
 };
 
-// Translates the (length-sorted) sources batch by batch, timing each batch;
-// the first batch once before, untimed.
+// Translates all the sources in one call, as nmt translate does, timing the
+// call and each batch; the first batch once before, untimed.
 Case measure(decode::Translator& translator, const std::vector<std::vector<int>>& sources,
              decode::TranslateOptions options, int64_t beam, int64_t batch) {
   options.search.beam = beam;
   options.batch_size = batch;
-  const auto chunk = [&](size_t first) {
-    return std::vector<std::vector<int>>(sources.begin() + first,
-                                         sources.begin() + std::min(sources.size(), first + batch));
-  };
-  translator.translate(chunk(0), options);
+  translator.translate({sources.begin(), sources.begin() + std::min<size_t>(sources.size(), batch)}, options);
+  decode::TranslateStats stats;
+  translator.translate(sources, options, &stats);
   Case c;
   c.beam = beam, c.batch = batch, c.sentences = static_cast<int64_t>(sources.size());
+  c.seconds = stats.seconds;
+  c.generated_tokens = stats.generated_tokens;
   std::vector<double> latency_ms;
-  for (size_t first = 0; first < sources.size(); first += batch) {
-    decode::TranslateStats stats;
-    const auto start = Clock::now();
-    translator.translate(chunk(first), options, &stats);
-    const double s = std::chrono::duration<double>(Clock::now() - start).count();
-    c.seconds += s;
-    c.generated_tokens += stats.generated_tokens;
-    latency_ms.push_back(1000 * s);
-  }
+  for (double s : stats.batch_seconds) latency_ms.push_back(1000 * s);
   c.p50_ms = percentile(latency_ms, 50);
   c.p99_ms = percentile(latency_ms, 99);
   return c;
@@ -110,6 +106,9 @@ std::vector<std::vector<int>> random_sources(const TranslateBench& b, int64_t vo
 
 void run(const TranslateBench& b) {
   prepare_threads(b.common);
+  NMT_CHECK(b.workers <= b.common.threads,
+            "--workers (" << b.workers << ") cannot exceed --threads (" << b.common.threads << ")");
+  model::set_cpu_threads(b.common.threads / b.workers);
   NMT_CHECK(b.fixed_len > 0 || (!b.input.empty() && !b.model.empty()),
             "give --fixed-len L (exactly L tokens a sentence), or --input FILE with --model RUN_DIR (natural lengths)");
   NMT_CHECK(b.model.empty() || b.vocab.empty(), "--vocab is for a random model; a --model brings its own vocabulary");
@@ -163,14 +162,18 @@ void run(const TranslateBench& b) {
   decode::TranslateOptions options;
   options.fixed_length = b.fixed_len;
   options.bf16 = b.bf16;
+  options.workers = b.workers;
   const std::vector<int64_t> beams = b.beams.empty() ? std::vector<int64_t>{1, 4} : b.beams;
   const std::vector<int64_t> batches = b.batches.empty() ? std::vector<int64_t>{1, 32} : b.batches;
   std::vector<Case> cases;
-  for (int64_t batch : batches)
-    for (int64_t beam : beams) {
-      std::cerr << "measuring beam " << beam << ", batch " << batch << " ...\n";
-      cases.push_back(measure(translator, sources, options, beam, batch));
-    }
+  {
+    OpProfile profile(b.profile, std::cerr);
+    for (int64_t batch : batches)
+      for (int64_t beam : beams) {
+        std::cerr << "measuring beam " << beam << ", batch " << batch << " ...\n";
+        cases.push_back(measure(translator, sources, options, beam, batch));
+      }
+  }
   const double rss = peak_rss_mib();
   if (b.common.vs_torch) peer_translate(b, config, spm_for_peer, cases);
 
@@ -204,12 +207,13 @@ void run(const TranslateBench& b) {
   const std::string title = "nmt bench translate: " + what + ", " +
                             (b.fixed_len > 0 ? "exactly " + std::to_string(b.fixed_len) + " tokens a sentence"
                                              : std::string("natural lengths")) +
-                            ", " + std::to_string(b.common.threads) + " threads";
+                            ", " + std::to_string(b.common.threads) + " threads" +
+                            (b.workers > 1 ? " as " + std::to_string(b.workers) + " workers" : "");
   std::vector<std::string> notes = {"input: " + input + "; peak RSS " + fixed(rss, 0) + " MiB",
                                     "tokens: generated pieces of the best hypothesis, </s> not counted; "
                                     "latency: wall time of one batch (one sentence at batch 1)"};
   nlohmann::json j = {{"command", "translate"}, {"model", what}, {"config", model::to_json(config)},
-                      {"input", input}, {"fixed_len", b.fixed_len}, {"threads", b.common.threads},
+                      {"input", input}, {"fixed_len", b.fixed_len}, {"threads", b.common.threads}, {"workers", b.workers},
                       {"cases", json_cases}, {"peak_rss_mib", rss}};
   report(title, table, notes, j, b.common);
 }
@@ -224,6 +228,12 @@ void add_translate_command(CLI::App& bench) {
   c->add_option("--model", b->model, "Run directory (latest checkpoint) or checkpoint file instead of a random model")
       ->excludes(preset);
   c->add_flag("--bf16", b->bf16, "Matrix products in bfloat16, as nmt translate --bf16");
+  c->add_option("--workers", b->workers,
+                "Batches translated at once, each on threads/workers threads, as nmt translate --workers")
+      ->capture_default_str()->check(CLI::Range(1, 1024));
+  c->add_option("--profile", b->profile,
+                "Write a chrome://tracing file of every operator in the timed batches (LibTorch's profiler; "
+                "slows the run, so its figures are not comparable)");
   c->add_option("--fixed-len", b->fixed_len, "Exactly L tokens a sentence (</s> never chosen); 0 = natural lengths")
       ->capture_default_str()->check(CLI::Range(int64_t{0}, int64_t{100000}));
   c->add_option("--beam", b->beams, "Beam sizes (default: 1 and 4), 1 = greedy")->check(CLI::Range(1, 1000));

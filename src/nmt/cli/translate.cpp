@@ -11,6 +11,7 @@
 #include "nmt/common/error.h"
 #include "nmt/data/corpus.h"
 #include "nmt/decode/translator.h"
+#include "nmt/model/threads.h"
 #include "nmt/text/utf8.h"
 #include "nmt/text/vocab.h"
 #include "nmt/train/checkpoint.h"
@@ -38,7 +39,10 @@ std::vector<std::string> read_input(const std::string& path) {
 }
 
 void run(const TranslateCommand& cmd) {
-  torch::set_num_threads(cmd.threads);
+  NMT_CHECK(cmd.options.workers <= cmd.threads,
+            "--workers (" << cmd.options.workers << ") cannot exceed --threads (" << cmd.threads << ")");
+  // Each worker translates its own batches on threads / workers threads.
+  model::set_cpu_threads(cmd.threads / cmd.options.workers);
   auto ckpt = train::load_checkpoint(train::resolve_checkpoint(cmd.model));
   auto src_vocab = text::Vocab::from_serialized(ckpt.info.src_vocab);
   auto tgt_vocab = text::Vocab::from_serialized(ckpt.info.tgt_vocab);
@@ -96,7 +100,11 @@ void add_translate_command(CLI::App& app) {
   c->add_option("--max-length-extra", opt.max_length_extra, "See --max-length-ratio")->capture_default_str();
   c->add_flag("--bf16", opt.bf16, "Matrix products in bfloat16 (CPU autocast): faster, slightly different outputs");
   c->add_option("--fixed-length", opt.fixed_length, "Generate exactly N tokens per sentence (benchmarks)");
-  c->add_option("--threads", cmd->threads, "CPU threads")->capture_default_str();
+  c->add_option("--threads", cmd->threads, "CPU threads")->capture_default_str()->check(CLI::Range(1, 1024));
+  c->add_option("--workers", opt.workers,
+                "Batches translated at once, each on threads/workers threads: higher throughput on many "
+                "sentences (1 = every thread works on each batch, the lowest latency)")
+      ->capture_default_str()->check(CLI::Range(1, 1024));
   c->add_option("--device", cmd->device, "cpu | cuda | cuda:N")->capture_default_str();
   c->callback([cmd] { run(*cmd); });
 }

@@ -1,20 +1,25 @@
 #include "nmt/decode/translator.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <exception>
 #include <numeric>
+#include <thread>
 
 #include <torch/torch.h>
 
+#include "nmt/common/error.h"
 #include "nmt/model/bf16.h"
 #include "nmt/text/vocab.h"
 
 namespace nmt::decode {
 
 TransformerStep::TransformerStep(model::Transformer model, const torch::Tensor& src)
-    : model_(std::move(model)), cache_(model_->make_cache()) {
+    : model_(std::move(model)), cache_(model_->make_cache()), source_of_row_(src.size(0)) {
   src_bias_ = model::padding_bias(src);
   memory_ = model_->encode(src, src_bias_);
+  std::iota(source_of_row_.begin(), source_of_row_.end(), 0);
 }
 
 at::Tensor TransformerStep::log_probs(const at::Tensor& last) {
@@ -25,11 +30,34 @@ at::Tensor TransformerStep::log_probs(const at::Tensor& last) {
 
 void TransformerStep::select_rows(const at::Tensor& rows_any_device, bool same_sentences) {
   const auto rows = rows_any_device.to(memory_.device());
-  if (!same_sentences) {
-    memory_ = memory_.index_select(0, rows);
-    src_bias_ = src_bias_.index_select(0, rows);
+  if (same_sentences) {
+    cache_.select_rows(rows);
+    return;
   }
-  cache_.select_rows(rows, same_sentences);
+  // The source of every new row; then whether they come in equal runs.
+  const auto host_rows = rows_any_device.to(torch::kCPU).contiguous();
+  const int64_t n = host_rows.size(0);
+  const int64_t* r = host_rows.data_ptr<int64_t>();
+  std::vector<int64_t> source(n);
+  for (int64_t i = 0; i < n; ++i) source[i] = source_of_row_.at(r[i]);
+  int64_t group = 1;
+  while (group < n && source[group] == source[0]) ++group;
+  for (int64_t i = 0; i < n && group > 1; ++i) {
+    if (n % group != 0 || source[i] != source[i - i % group]) group = 1;
+  }
+  std::vector<int64_t> kept;  // memory_ rows that stay, in their new order
+  for (int64_t i = 0; i < n; i += group) kept.push_back(source[i]);
+  bool identity = static_cast<int64_t>(kept.size()) == memory_.size(0);
+  for (size_t i = 0; i < kept.size() && identity; ++i) identity = kept[i] == static_cast<int64_t>(i);
+  torch::Tensor sources;  // undefined: the encoder side stays
+  if (!identity) {
+    sources = torch::tensor(kept, torch::kLong).to(memory_.device());
+    memory_ = memory_.index_select(0, sources);
+    src_bias_ = src_bias_.index_select(0, sources);
+  }
+  cache_.select_rows(rows, sources, group);
+  source_of_row_.resize(n);
+  for (int64_t i = 0; i < n; ++i) source_of_row_[i] = i / group;
 }
 
 Translator::Translator(model::Transformer model, torch::Device device) : model_(std::move(model)), device_(device) {
@@ -39,8 +67,8 @@ Translator::Translator(model::Transformer model, torch::Device device) : model_(
 
 std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std::vector<int>>& sources,
                                                            const TranslateOptions& options, TranslateStats* stats) {
-  torch::InferenceMode inference;
-  model::Bf16Scope bf16(options.bf16 && device_.is_cpu());
+  NMT_CHECK(options.batch_size >= 1, "batch size must be >= 1, got " << options.batch_size);
+  NMT_CHECK(options.workers >= 1, "workers must be >= 1, got " << options.workers);
   const auto start = std::chrono::steady_clock::now();
   const int64_t max_positions = model_->config.max_positions;
   std::vector<size_t> order(sources.size());
@@ -48,9 +76,13 @@ std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return sources[a].size() < sources[b].size(); });
 
   std::vector<std::vector<Hypothesis>> results(sources.size());
-  TranslateStats local;
-  for (size_t first = 0; first < order.size(); first += options.batch_size) {
-    const size_t last = std::min(order.size(), first + static_cast<size_t>(options.batch_size));
+  // Batch b holds the sentences order[b * batch_size, ...), so the longest
+  // come last; each writes only its own sentences' results.
+  const size_t batch_size = static_cast<size_t>(options.batch_size);
+  const size_t batches = (order.size() + batch_size - 1) / batch_size;
+  auto translate_batch = [&](size_t b, TranslateStats& local) {
+    const auto batch_start = std::chrono::steady_clock::now();
+    const size_t first = b * batch_size, last = std::min(order.size(), first + batch_size);
     // (N, S): pieces + </s>, padded; sources longer than the model's positions are cut.
     int64_t width = 1;
     for (size_t i = first; i < last; ++i) {
@@ -73,15 +105,51 @@ std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std
     if (options.fixed_length > 0) search_options.allow_eos = false;
 
     TransformerStep step(model_, src.to(device_));
-    auto batch = search(step, src.size(0), max_length, search_options);
+    auto found = search(step, src.size(0), max_length, search_options);
     for (size_t i = first; i < last; ++i) {
-      if (!batch[i - first].empty()) local.generated_tokens += static_cast<int64_t>(batch[i - first][0].tokens.size());
-      results[order[i]] = std::move(batch[i - first]);
+      if (!found[i - first].empty()) local.generated_tokens += static_cast<int64_t>(found[i - first][0].tokens.size());
+      results[order[i]] = std::move(found[i - first]);
     }
+    local.batch_seconds.push_back(
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - batch_start).count());
+  };
+
+  // Inference mode and bfloat16 autocast are per thread: each worker sets its own.
+  const bool bf16 = options.bf16 && device_.is_cpu();
+  std::vector<TranslateStats> locals(std::min<size_t>(options.workers, std::max<size_t>(batches, 1)));
+  if (locals.size() <= 1) {
+    torch::InferenceMode inference;
+    model::Bf16Scope autocast(bf16);
+    for (size_t b = 0; b < batches; ++b) translate_batch(b, locals[0]);
+  } else {
+    std::atomic<size_t> next{0};
+    std::vector<std::exception_ptr> errors(locals.size());
+    std::vector<std::thread> pool;
+    for (size_t w = 0; w < locals.size(); ++w) {
+      pool.emplace_back([&, w] {
+        try {
+          torch::InferenceMode inference;
+          model::Bf16Scope autocast(bf16);
+          for (size_t k = next++; k < batches; k = next++) translate_batch(batches - 1 - k, locals[w]);  // longest first
+        } catch (...) {
+          errors[w] = std::current_exception();
+          next = batches;  // the others stop after their current batch
+        }
+      });
+    }
+    for (auto& t : pool) t.join();
+    for (const auto& e : errors)
+      if (e) std::rethrow_exception(e);
   }
-  local.sentences = static_cast<int64_t>(sources.size());
-  local.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (stats) *stats = local;
+  TranslateStats total;
+  for (const auto& l : locals) {
+    total.generated_tokens += l.generated_tokens;
+    total.truncated_sources += l.truncated_sources;
+    total.batch_seconds.insert(total.batch_seconds.end(), l.batch_seconds.begin(), l.batch_seconds.end());
+  }
+  total.sentences = static_cast<int64_t>(sources.size());
+  total.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (stats) *stats = std::move(total);
   return results;
 }
 

@@ -21,9 +21,17 @@ struct TranslateOptions {
   int64_t max_length_extra = 10;
   int64_t fixed_length = 0;         // > 0: exactly this many tokens, </s> never chosen (benchmarks)
   bool bf16 = false;                // matrix products in bfloat16 (CPU autocast), the rest in float32
+  // Batches translated at once, each by its own thread (Marian's
+  // --cpu-threads, CTranslate2's inter_threads). Each worker's operations use
+  // the intra-op threads the caller set (model::set_cpu_threads), usually 1.
+  int workers = 1;
 };
 
 // Drives the model for one batch: the encoder output and the decoder cache.
+// The encoder side keeps one row per source sentence still searched: when
+// the rows of each sentence are consecutive and equally many (the beams of
+// beam search), they share it (see model::DecoderCache::group); otherwise
+// it is copied row by row.
 class TransformerStep : public StepFunction {
  public:
   TransformerStep(model::Transformer model, const torch::Tensor& src);  // src: (N, S) ids, </s>-terminated, padded
@@ -32,13 +40,15 @@ class TransformerStep : public StepFunction {
 
  private:
   model::Transformer model_;
-  torch::Tensor memory_, src_bias_;
+  torch::Tensor memory_, src_bias_;  // one row per source
   model::DecoderCache cache_;
+  std::vector<int64_t> source_of_row_;  // index into memory_ of each row
 };
 
 struct TranslateStats {
   int64_t sentences = 0, generated_tokens = 0, truncated_sources = 0;
-  double seconds = 0;
+  double seconds = 0;                 // wall time of the whole call
+  std::vector<double> batch_seconds;  // wall time of each batch, in the order they finished
 };
 
 class Translator {

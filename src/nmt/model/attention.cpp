@@ -64,7 +64,8 @@ void KVCache::select_rows(const torch::Tensor& rows) {
   }
   auto pick = [&](const torch::Tensor& buffer) {
     auto out = torch::empty({rows.size(0), buffer.size(1), buffer.size(2), buffer.size(3)}, buffer.options());
-    out.narrow(2, 0, length).copy_(buffer.narrow(2, 0, length).index_select(0, rows));
+    auto filled = out.narrow(2, 0, length);
+    torch::index_select_out(filled, buffer.narrow(2, 0, length), 0, rows);
     return out;
   };
   k = pick(k), v = pick(v);
@@ -94,7 +95,7 @@ CrossAttentionImpl::CrossAttentionImpl(int64_t d_model, int64_t heads_, double d
       attn_dropout(register_module("attn_dropout", torch::nn::Dropout(dropout))) {}
 
 torch::Tensor CrossAttentionImpl::forward(const torch::Tensor& x, const torch::Tensor& memory,
-                                          const torch::Tensor& bias, KVCache* cache) {
+                                          const torch::Tensor& bias, KVCache* cache, int64_t group) {
   torch::Tensor k, v;
   if (cache != nullptr && !cache->empty()) {
     k = cache->keys(), v = cache->values();
@@ -103,7 +104,14 @@ torch::Tensor CrossAttentionImpl::forward(const torch::Tensor& x, const torch::T
     k = split_heads(parts[0], heads).contiguous(), v = split_heads(parts[1], heads).contiguous();
     if (cache != nullptr) cache->k = k, cache->v = v, cache->length = k.size(2);
   }
-  return out(merge_heads(attend(split_heads(q(x), heads), k, v, bias, attn_dropout)));
+  if (group == 1) return out(merge_heads(attend(split_heads(q(x), heads), k, v, bias, attn_dropout)));
+  TORCH_CHECK(x.size(1) == 1 && x.size(0) == group * k.size(0),
+              "grouped cross-attention takes one step of ", group, " rows per source");
+  // (n*G, 1, D) -> (n, G, h, dk) -> (n, h, G, dk): the group's queries as positions.
+  const int64_t n = k.size(0), d = x.size(2);
+  auto queries = q(x).view({n, group, heads, d / heads}).transpose(1, 2);
+  auto context = attend(queries, k, v, bias, attn_dropout);  // (n, h, G, dk)
+  return out(context.transpose(1, 2).reshape({n * group, 1, d}));
 }
 
 }  // namespace nmt::model

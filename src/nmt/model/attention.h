@@ -53,9 +53,13 @@ TORCH_MODULE(SelfAttention);
 // projection of the encoder output, computed once per sentence when cached.
 struct CrossAttentionImpl : torch::nn::Module {
   CrossAttentionImpl(int64_t d_model, int64_t heads, double dropout);
-  // x: (B, T, D), memory: (B, S, D), bias: (B, 1, 1, S) -> (B, T, D)
+  // x: (B, T, D), memory: (B, S, D), bias: (B, 1, 1, S) -> (B, T, D).
+  // group > 1 (one step, T = 1): x holds `group` consecutive rows per row of
+  // memory/bias/cache (the beams of a sentence), and a group's queries attend
+  // to their source together: one (group x S) product per head instead of
+  // `group` copies of the source's keys and values.
   torch::Tensor forward(const torch::Tensor& x, const torch::Tensor& memory, const torch::Tensor& bias,
-                        KVCache* cache = nullptr);
+                        KVCache* cache = nullptr, int64_t group = 1);
   int64_t heads;
   torch::nn::Linear q, kv, out;
   torch::nn::Dropout attn_dropout;

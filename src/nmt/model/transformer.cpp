@@ -63,21 +63,29 @@ DecoderLayerImpl::DecoderLayerImpl(const ModelConfig& c)
 
 torch::Tensor DecoderLayerImpl::forward(const torch::Tensor& x, const torch::Tensor& memory,
                                         const torch::Tensor& src_bias, const torch::Tensor& tgt_bias,
-                                        LayerCache* cache) {
+                                        LayerCache* cache, int64_t group) {
   KVCache* self_cache = cache ? &cache->self : nullptr;
   KVCache* cross_cache = cache ? &cache->cross : nullptr;
   auto h = residual(x, pre_norm, norm1, dropout,
                     [&](const torch::Tensor& y) { return self_attn(y, tgt_bias, self_cache); });
   h = residual(h, pre_norm, norm2, dropout,
-               [&](const torch::Tensor& y) { return cross_attn(y, memory, src_bias, cross_cache); });
+               [&](const torch::Tensor& y) { return cross_attn(y, memory, src_bias, cross_cache, group); });
   return residual(h, pre_norm, norm3, dropout, [&](const torch::Tensor& y) { return ffn(y); });
 }
 
-void DecoderCache::select_rows(const torch::Tensor& rows, bool same_sentences) {
+void DecoderCache::select_rows(const torch::Tensor& rows) {
+  for (auto& layer : layers) layer.self.select_rows(rows);
+}
+
+void DecoderCache::select_rows(const torch::Tensor& rows, const torch::Tensor& sources, int64_t new_group) {
+  TORCH_CHECK(new_group >= 1 && rows.size(0) % new_group == 0 &&
+                  (!sources.defined() || rows.size(0) == sources.size(0) * new_group),
+              "select_rows: ", rows.size(0), " rows are not whole groups of ", new_group, " per source");
   for (auto& layer : layers) {
     layer.self.select_rows(rows);
-    if (!same_sentences) layer.cross.select_rows(rows);
+    if (sources.defined()) layer.cross.select_rows(sources);
   }
+  group = new_group;
 }
 
 TransformerImpl::TransformerImpl(const ModelConfig& c) : config(c) {
@@ -143,7 +151,7 @@ torch::Tensor TransformerImpl::decode_step(const torch::Tensor& last, const torc
   // The new position may attend to every cached one: no bias needed.
   torch::Tensor no_bias;
   for (size_t i = 0; i < decoder->size(); ++i) {
-    x = decoder[i]->as<DecoderLayer>()->forward(x, memory, src_bias, no_bias, &cache.layers[i]);
+    x = decoder[i]->as<DecoderLayer>()->forward(x, memory, src_bias, no_bias, &cache.layers[i], cache.group);
   }
   cache.position += last.size(1);
   return config.pre_norm ? decoder_norm(x) : x;

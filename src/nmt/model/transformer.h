@@ -45,7 +45,7 @@ struct LayerCache {
 struct DecoderLayerImpl : torch::nn::Module {
   explicit DecoderLayerImpl(const ModelConfig& c);
   torch::Tensor forward(const torch::Tensor& x, const torch::Tensor& memory, const torch::Tensor& src_bias,
-                        const torch::Tensor& tgt_bias, LayerCache* cache = nullptr);
+                        const torch::Tensor& tgt_bias, LayerCache* cache = nullptr, int64_t group = 1);
   bool pre_norm;
   SelfAttention self_attn;
   CrossAttention cross_attn;
@@ -55,14 +55,22 @@ struct DecoderLayerImpl : torch::nn::Module {
 };
 TORCH_MODULE(DecoderLayer);
 
-// The state incremental decoding carries from step to step.
+// The state incremental decoding carries from step to step. Rows are
+// hypotheses; the encoder side (memory, source bias, cross-attention keys and
+// values) has one row per source, shared by `group` consecutive rows (the
+// beams of a sentence; 1 for greedy search).
 struct DecoderCache {
   std::vector<LayerCache> layers;
   int64_t position = 0;  // number of target positions already fed
-  // Keep/reorder rows (beam search, finished sentences leaving the batch).
-  // Cross-attention keys depend only on the source: reorder them only when
-  // rows move between sentences.
-  void select_rows(const torch::Tensor& rows, bool same_sentences);
+  int64_t group = 1;
+  // Keep/reorder rows within their sources (a beam reorder): new row i
+  // continues old row rows[i]; the encoder side stays as it is.
+  void select_rows(const torch::Tensor& rows);
+  // Rows move between sources (finished sentences leave the batch, beams
+  // open): new row i continues old row rows[i], the encoder side keeps
+  // source rows `sources` (undefined: all, in order), and `group`
+  // consecutive rows now share a source.
+  void select_rows(const torch::Tensor& rows, const torch::Tensor& sources, int64_t group);
 };
 
 struct TransformerImpl : torch::nn::Module {
@@ -72,7 +80,8 @@ struct TransformerImpl : torch::nn::Module {
   torch::Tensor encode(const torch::Tensor& src, const torch::Tensor& src_bias);
   // tgt_in: (B, T) ids -> hidden states (B, T, D), causal.
   torch::Tensor decode(const torch::Tensor& tgt_in, const torch::Tensor& memory, const torch::Tensor& src_bias);
-  // One incremental step: last: (N, 1) ids -> hidden (N, 1, D), using and extending the cache.
+  // One incremental step: last: (N, 1) ids -> hidden (N, 1, D), using and
+  // extending the cache; memory and src_bias have N / cache.group rows.
   torch::Tensor decode_step(const torch::Tensor& last, const torch::Tensor& memory, const torch::Tensor& src_bias,
                             DecoderCache& cache);
   DecoderCache make_cache() const;

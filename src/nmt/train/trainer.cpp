@@ -14,6 +14,7 @@
 #include "nmt/common/error.h"
 #include "nmt/common/format.h"
 #include "nmt/data/batch_stream.h"
+#include "nmt/model/threads.h"
 #include "nmt/model/transformer.h"
 #include "nmt/train/batch_loss.h"
 #include "nmt/train/checkpoint.h"
@@ -137,7 +138,7 @@ Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& opt
       callbacks_(callbacks), device_(options.device) {
   NMT_CHECK(options.max_steps > 0 || options.max_epochs > 0 || options.max_time > 0,
             "training needs a stopping point: --max-steps, --max-epochs or --max-time");
-  torch::set_num_threads(options.threads);
+  model::set_cpu_threads(options.threads);
   torch::manual_seed(options.seed);
   fs::create_directories(run_dir);
 
