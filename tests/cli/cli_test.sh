@@ -174,6 +174,15 @@ case "$case_name" in
     cmp -s "$work/t.one" "$work/t.workers" || fail "--workers 2 changed the translations"
     expect_error "--workers (3) cannot exceed --threads (2)" "$nmt" translate --model "$work/run" \
       --input "$work/t.en" --threads 2 --workers 3
+    # int8: every line translated; int8 excludes bf16, and only int8 is offered.
+    "$nmt" translate --model "$work/run" --input "$work/t.en" --output "$work/t.int8" --beam 2 \
+      --quantize int8 2>/dev/null || fail "translate --quantize int8 failed"
+    [ "$(wc -l <"$work/t.int8")" -eq 20 ] || fail "expected 20 int8 output lines"
+    expect_error "--quantize int8 and --bf16 exclude each other" "$nmt" translate --model "$work/run" \
+      --input "$work/t.en" --quantize int8 --bf16
+    "$nmt" translate --model "$work/run" --input "$work/t.en" --quantize int4 >/dev/null 2>"$work/err" &&
+      fail "--quantize int4 accepted"
+    grep -q "int4 not in {none,int8}" "$work/err" || { cat "$work/err"; fail "no message naming the choices"; }
     "$nmt" translate --model "$work/run" --input "$work/t.en" --beam 3 --n-best 3 2>/dev/null >"$work/nbest"
     [ "$(grep -c ' ||| ' "$work/nbest")" -eq 60 ] || fail "expected 3 n-best lines per sentence"
     "$nmt" score --ref "$work/t.es" --hyp "$work/t.hyp" --json >"$work/score.json" || fail "score failed"

@@ -34,6 +34,7 @@ struct TranslateBench {
   int64_t fixed_len = 0, sentences = 64, src_len = 20, vocab_size = 8000;
   std::vector<int64_t> beams, batches;  // empty: the standard grid
   bool bf16 = false;
+  std::string quantize = "none";
   int workers = 1;
   std::string profile;  // chrome trace of the timed batches (LibTorch's profiler)
 };
@@ -159,6 +160,7 @@ void run(const TranslateBench& b) {
   std::stable_sort(sources.begin(), sources.end(), [](const auto& x, const auto& y) { return x.size() < y.size(); });
 
   decode::Translator translator(model, torch::kCPU);
+  if (b.quantize == "int8") translator.quantize_int8();
   decode::TranslateOptions options;
   options.fixed_length = b.fixed_len;
   options.bf16 = b.bf16;
@@ -204,7 +206,8 @@ void run(const TranslateBench& b) {
   const std::string input = b.input.empty() ? std::to_string(b.sentences) + " random sources of " +
                                                   std::to_string(b.src_len) + " pieces"
                                             : std::to_string(sources.size()) + " lines of " + b.input;
-  const std::string title = "nmt bench translate: " + what + ", " +
+  const std::string precision = b.bf16 ? "bfloat16 products" : b.quantize == "int8" ? "int8 linear layers" : "float32";
+  const std::string title = "nmt bench translate: " + what + ", " + precision + ", " +
                             (b.fixed_len > 0 ? "exactly " + std::to_string(b.fixed_len) + " tokens a sentence"
                                              : std::string("natural lengths")) +
                             ", " + std::to_string(b.common.threads) + " threads" +
@@ -213,7 +216,7 @@ void run(const TranslateBench& b) {
                                     "tokens: generated pieces of the best hypothesis, </s> not counted; "
                                     "latency: wall time of one batch (one sentence at batch 1)"};
   nlohmann::json j = {{"command", "translate"}, {"model", what}, {"config", model::to_json(config)},
-                      {"input", input}, {"fixed_len", b.fixed_len}, {"threads", b.common.threads}, {"workers", b.workers},
+                      {"input", input}, {"fixed_len", b.fixed_len}, {"threads", b.common.threads}, {"workers", b.workers}, {"precision", precision},
                       {"cases", json_cases}, {"peak_rss_mib", rss}};
   report(title, table, notes, j, b.common);
 }
@@ -227,7 +230,9 @@ void add_translate_command(CLI::App& bench) {
                      ->capture_default_str();
   c->add_option("--model", b->model, "Run directory (latest checkpoint) or checkpoint file instead of a random model")
       ->excludes(preset);
-  c->add_flag("--bf16", b->bf16, "Matrix products in bfloat16, as nmt translate --bf16");
+  auto* bf16 = c->add_flag("--bf16", b->bf16, "Matrix products in bfloat16, as nmt translate --bf16");
+  c->add_option("--quantize", b->quantize, "int8: linear layers in int8, as nmt translate --quantize int8")
+      ->capture_default_str()->check(CLI::IsMember({"none", "int8"}))->excludes(bf16);
   c->add_option("--workers", b->workers,
                 "Batches translated at once, each on threads/workers threads, as nmt translate --workers")
       ->capture_default_str()->check(CLI::Range(1, 1024));

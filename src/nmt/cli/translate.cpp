@@ -20,7 +20,7 @@ namespace nmt::cli {
 namespace {
 
 struct TranslateCommand {
-  std::string model, input, output, device = "cpu";
+  std::string model, input, output, device = "cpu", quantize = "none";
   int threads = 2;
   decode::TranslateOptions options;
 };
@@ -52,6 +52,10 @@ void run(const TranslateCommand& cmd) {
   sources.reserve(lines.size());
   for (const auto& line : lines) sources.push_back(src_vocab.encode(line));
   decode::Translator translator(ckpt.model, torch::Device(cmd.device));
+  if (cmd.quantize == "int8") {
+    NMT_CHECK(!cmd.options.bf16, "--quantize int8 and --bf16 exclude each other");
+    translator.quantize_int8();
+  }
   decode::TranslateStats stats;
   auto results = translator.translate(sources, cmd.options, &stats);
 
@@ -99,6 +103,9 @@ void add_translate_command(CLI::App& app) {
       ->capture_default_str();
   c->add_option("--max-length-extra", opt.max_length_extra, "See --max-length-ratio")->capture_default_str();
   c->add_flag("--bf16", opt.bf16, "Matrix products in bfloat16 (CPU autocast): faster, slightly different outputs");
+  c->add_option("--quantize", cmd->quantize,
+                "int8: linear layers multiply in int8 (weights per output channel, activations per call; CPU)")
+      ->capture_default_str()->check(CLI::IsMember({"none", "int8"}));
   c->add_option("--fixed-length", opt.fixed_length, "Generate exactly N tokens per sentence (benchmarks)");
   c->add_option("--threads", cmd->threads, "CPU threads")->capture_default_str()->check(CLI::Range(1, 1024));
   c->add_option("--workers", opt.workers,

@@ -65,6 +65,11 @@ Translator::Translator(model::Transformer model, torch::Device device) : model_(
   model_->eval();
 }
 
+void Translator::quantize_int8() {
+  NMT_CHECK(device_.is_cpu(), "int8 translation runs on the CPU only, not on " << device_.str());
+  model_->quantize_int8();
+}
+
 std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std::vector<int>>& sources,
                                                            const TranslateOptions& options, TranslateStats* stats) {
   NMT_CHECK(options.batch_size >= 1, "batch size must be >= 1, got " << options.batch_size);
@@ -128,6 +133,10 @@ std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std
     for (size_t w = 0; w < locals.size(); ++w) {
       pool.emplace_back([&, w] {
         try {
+          // This thread's OpenMP team size to the intra-op count the caller
+          // set: libraries that open OpenMP regions themselves (oneDNN, under
+          // int8 and bf16) otherwise start one thread per core per worker.
+          at::init_num_threads();
           torch::InferenceMode inference;
           model::Bf16Scope autocast(bf16);
           for (size_t k = next++; k < batches; k = next++) translate_batch(batches - 1 - k, locals[w]);  // longest first

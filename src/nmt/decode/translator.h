@@ -62,6 +62,8 @@ class Translator {
                                            const text::Vocab& tgt_vocab, const TranslateOptions& options,
                                            TranslateStats* stats = nullptr);
   const model::Transformer& model() const { return model_; }
+  // From now on linear layers multiply in int8 (CPU only; see model/int8.h).
+  void quantize_int8();
 
  private:
   model::Transformer model_;

@@ -73,8 +73,8 @@ void KVCache::select_rows(const torch::Tensor& rows) {
 
 SelfAttentionImpl::SelfAttentionImpl(int64_t d_model, int64_t heads_, double dropout)
     : heads(heads_),
-      qkv(register_module("qkv", torch::nn::Linear(d_model, 3 * d_model))),
-      out(register_module("out", torch::nn::Linear(d_model, d_model))),
+      qkv(register_module("qkv", Dense(d_model, 3 * d_model))),
+      out(register_module("out", Dense(d_model, d_model))),
       attn_dropout(register_module("attn_dropout", torch::nn::Dropout(dropout))) {}
 
 torch::Tensor SelfAttentionImpl::forward(const torch::Tensor& x, const torch::Tensor& bias, KVCache* cache) {
@@ -89,9 +89,9 @@ torch::Tensor SelfAttentionImpl::forward(const torch::Tensor& x, const torch::Te
 
 CrossAttentionImpl::CrossAttentionImpl(int64_t d_model, int64_t heads_, double dropout)
     : heads(heads_),
-      q(register_module("q", torch::nn::Linear(d_model, d_model))),
-      kv(register_module("kv", torch::nn::Linear(d_model, 2 * d_model))),
-      out(register_module("out", torch::nn::Linear(d_model, d_model))),
+      q(register_module("q", Dense(d_model, d_model))),
+      kv(register_module("kv", Dense(d_model, 2 * d_model))),
+      out(register_module("out", Dense(d_model, d_model))),
       attn_dropout(register_module("attn_dropout", torch::nn::Dropout(dropout))) {}
 
 torch::Tensor CrossAttentionImpl::forward(const torch::Tensor& x, const torch::Tensor& memory,

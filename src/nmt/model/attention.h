@@ -4,7 +4,8 @@
 // batch and broadcast over heads, never materialised per head.
 #include <torch/nn/module.h>
 #include <torch/nn/modules/dropout.h>
-#include <torch/nn/modules/linear.h>
+
+#include "nmt/model/dense.h"
 
 namespace nmt::model {
 
@@ -44,7 +45,7 @@ struct SelfAttentionImpl : torch::nn::Module {
   // whose keys/values are appended to those of earlier steps.
   torch::Tensor forward(const torch::Tensor& x, const torch::Tensor& bias, KVCache* cache = nullptr);
   int64_t heads;
-  torch::nn::Linear qkv, out;
+  Dense qkv, out;
   torch::nn::Dropout attn_dropout;
 };
 TORCH_MODULE(SelfAttention);
@@ -61,7 +62,7 @@ struct CrossAttentionImpl : torch::nn::Module {
   torch::Tensor forward(const torch::Tensor& x, const torch::Tensor& memory, const torch::Tensor& bias,
                         KVCache* cache = nullptr, int64_t group = 1);
   int64_t heads;
-  torch::nn::Linear q, kv, out;
+  Dense q, kv, out;
   torch::nn::Dropout attn_dropout;
 };
 TORCH_MODULE(CrossAttention);

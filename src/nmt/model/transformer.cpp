@@ -18,8 +18,8 @@ torch::Tensor sinusoidal_positions(int64_t length, int64_t d_model) {
 }
 
 FeedForwardImpl::FeedForwardImpl(int64_t d_model, int64_t ffn, double dropout)
-    : w1(register_module("w1", torch::nn::Linear(d_model, ffn))),
-      w2(register_module("w2", torch::nn::Linear(ffn, d_model))),
+    : w1(register_module("w1", Dense(d_model, ffn))),
+      w2(register_module("w2", Dense(ffn, d_model))),
       inner_dropout(register_module("inner_dropout", torch::nn::Dropout(dropout))) {}
 
 torch::Tensor FeedForwardImpl::forward(const torch::Tensor& x) {
@@ -95,7 +95,7 @@ TransformerImpl::TransformerImpl(const ModelConfig& c) : config(c) {
   if (c.tie_output) {
     output_bias = register_parameter("output_bias", torch::zeros({c.tgt_vocab}));
   } else {
-    output = register_module("output", torch::nn::Linear(c.d_model, c.tgt_vocab));
+    output = register_module("output", Dense(c.d_model, c.tgt_vocab));
   }
   encoder = register_module("encoder", torch::nn::ModuleList());
   decoder = register_module("decoder", torch::nn::ModuleList());
@@ -158,8 +158,18 @@ torch::Tensor TransformerImpl::decode_step(const torch::Tensor& last, const torc
 }
 
 torch::Tensor TransformerImpl::logits(const torch::Tensor& hidden) {
-  if (config.tie_output) return torch::nn::functional::linear(hidden, tgt_embed->weight, output_bias);
-  return output(hidden);
+  if (!config.tie_output) return output(hidden);
+  if (tied_output_int8) return tied_output_int8->forward(hidden);
+  return torch::nn::functional::linear(hidden, tgt_embed->weight, output_bias);
+}
+
+void TransformerImpl::quantize_int8() {
+  for (const auto& module : modules()) {
+    if (auto dense = std::dynamic_pointer_cast<DenseImpl>(module)) {
+      dense->int8 = std::make_shared<Int8Linear>(dense->weight, dense->bias);
+    }
+  }
+  if (config.tie_output) tied_output_int8 = std::make_shared<Int8Linear>(tgt_embed->weight, output_bias);
 }
 
 torch::Tensor TransformerImpl::forward(const torch::Tensor& src, const torch::Tensor& tgt_in) {

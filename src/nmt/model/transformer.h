@@ -20,7 +20,7 @@ torch::Tensor sinusoidal_positions(int64_t length, int64_t d_model);
 struct FeedForwardImpl : torch::nn::Module {
   FeedForwardImpl(int64_t d_model, int64_t ffn, double dropout);
   torch::Tensor forward(const torch::Tensor& x);  // (B, T, D) -> (B, T, D)
-  torch::nn::Linear w1, w2;
+  Dense w1, w2;
   torch::nn::Dropout inner_dropout;
 };
 TORCH_MODULE(FeedForward);
@@ -89,11 +89,16 @@ struct TransformerImpl : torch::nn::Module {
   torch::Tensor logits(const torch::Tensor& hidden);
   // Full teacher-forced pass: (B, S), (B, T) -> logits (B, T, V).
   torch::Tensor forward(const torch::Tensor& src, const torch::Tensor& tgt_in);
+  // Inference on the CPU in int8: every linear layer and the output
+  // projection multiply in int8 from then on (model/int8.h); embeddings,
+  // layer norms and attention products stay float32, as do the saved weights.
+  void quantize_int8();
 
   ModelConfig config;
   torch::nn::Embedding src_embed{nullptr}, tgt_embed{nullptr};
-  torch::nn::Linear output{nullptr};      // untied output projection
+  Dense output{nullptr};                  // untied output projection
   torch::Tensor output_bias;              // tied: logits = h E^T + b
+  std::shared_ptr<const Int8Linear> tied_output_int8;  // set by quantize_int8()
   torch::nn::ModuleList encoder, decoder;
   torch::nn::LayerNorm encoder_norm{nullptr}, decoder_norm{nullptr};  // pre-norm only
   torch::nn::Dropout embed_dropout{nullptr};
