@@ -41,7 +41,7 @@ TEST(MetricsLog, ReadsTrainAndValidLines) {
 TEST(MetricsLog, WrittenLinesReadBackAsWritten) {
   TrainPoint t;
   t.step = 7, t.epoch = 2, t.time = 3.5, t.wall = 1700000000.25, t.loss = 4.5, t.ppl = 90.0, t.lr = 2e-4;
-  t.grad_norm = 0.75, t.tgt_tok_per_s = 1800;
+  t.grad_norm = 0.75, t.tgt_tok_per_s = 1800, t.rss_mib = 612.5;
   ValidPoint v;
   v.step = 7, v.time = 3.5, v.wall = 1700000001.0, v.dev_loss = 4.25, v.dev_ppl = 70.0, v.valid_seconds = 1.5;
   EXPECT_NE(metrics_line(t).find(R"("epoch":2,)"), std::string::npos) << metrics_line(t);  // a count, no ".0"
@@ -59,6 +59,7 @@ TEST(MetricsLog, WrittenLinesReadBackAsWritten) {
   EXPECT_EQ(rt.lr, 2e-4);
   EXPECT_EQ(rt.grad_norm, 0.75);
   EXPECT_EQ(rt.tgt_tok_per_s, 1800);
+  EXPECT_EQ(rt.rss_mib, 612.5);
   const ValidPoint& rv = log.valid[0];
   EXPECT_EQ(rv.dev_loss, 4.25);
   EXPECT_EQ(rv.dev_ppl, 70.0);

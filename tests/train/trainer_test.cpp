@@ -112,6 +112,7 @@ TEST(TrainerTest, Trainer_ResumedRunGivesIdenticalLosses) {
     auto j = nlohmann::json::parse(line);
     if (j["kind"] != "train") continue;
     EXPECT_EQ(j["step"].get<int64_t>(), previous + 1);
+    EXPECT_GT(j.value("rss_mib", 0.0), 10.0) << "no resident memory on: " << line;
     previous = j["step"];
   }
   EXPECT_EQ(previous, 30);

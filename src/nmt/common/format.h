@@ -1,8 +1,10 @@
 #pragma once
 // Small helpers for what nmt prints: numbers with a fixed number of decimals,
-// and the process's peak memory.
+// and the process's memory.
 #include <sys/resource.h>
+#include <unistd.h>
 
+#include <fstream>
 #include <iomanip>
 #include <sstream>
 #include <string>
@@ -14,6 +16,14 @@ inline std::string fixed(double value, int digits) {
   std::ostringstream s;
   s << std::fixed << std::setprecision(digits) << value;
   return s.str();
+}
+
+// Resident memory of this process now, in MiB (0 if /proc is unreadable).
+inline double current_rss_mib() {
+  std::ifstream statm("/proc/self/statm");
+  long pages = 0, resident = 0;
+  if (!(statm >> pages >> resident)) return 0;
+  return static_cast<double>(resident) * static_cast<double>(sysconf(_SC_PAGESIZE)) / (1024.0 * 1024.0);
 }
 
 // Peak resident memory of this process so far, in MiB.

@@ -1,7 +1,7 @@
 #pragma once
 // RUN_DIR/metrics.jsonl as the trainer writes it: one JSON object per line,
 //   {"kind":"train","step":..,"epoch":..,"time":..,"wall":..,"loss":..,"ppl":..,
-//    "lr":..,"grad_norm":..,"tgt_tok_per_s":..}
+//    "lr":..,"grad_norm":..,"tgt_tok_per_s":..,"rss_mib":..}
 //   {"kind":"valid","step":..,"time":..,"wall":..,"dev_loss":..,"dev_ppl":..,
 //    "dev_bleu":..,"dev_chrf":..,"valid_seconds":..}
 // A number that is missing or null (nlohmann writes NaN as null) reads as
@@ -17,7 +17,8 @@ constexpr double kMissing = std::numeric_limits<double>::quiet_NaN();
 
 // The numbers of each kind of line, by their JSON key: one list serves the
 // writer and the reader, so the two cannot drift apart.
-#define NMT_TRAIN_POINT_FIELDS(X) X(epoch) X(time) X(wall) X(loss) X(ppl) X(lr) X(grad_norm) X(tgt_tok_per_s)
+#define NMT_TRAIN_POINT_FIELDS(X) \
+  X(epoch) X(time) X(wall) X(loss) X(ppl) X(lr) X(grad_norm) X(tgt_tok_per_s) X(rss_mib)
 #define NMT_VALID_POINT_FIELDS(X) X(time) X(wall) X(dev_loss) X(dev_ppl) X(dev_bleu) X(dev_chrf) X(valid_seconds)
 
 struct TrainPoint {
@@ -26,6 +27,7 @@ struct TrainPoint {
   double time = kMissing;  // seconds of training so far
   double wall = kMissing;  // unix seconds
   double loss = kMissing, ppl = kMissing, lr = kMissing, grad_norm = kMissing, tgt_tok_per_s = kMissing;
+  double rss_mib = kMissing;  // resident memory when the line was written
 };
 
 struct ValidPoint {

@@ -54,6 +54,7 @@ void MetricsWriter::train(const StepReport& r) {
   metrics::TrainPoint p;
   p.step = r.step, p.epoch = static_cast<double>(r.epoch), p.time = r.train_seconds, p.wall = unix_time();
   p.loss = r.loss, p.ppl = r.ppl, p.lr = r.lr, p.grad_norm = r.grad_norm, p.tgt_tok_per_s = r.tgt_tok_per_s;
+  p.rss_mib = r.rss_mib;
   out_ << metrics::metrics_line(p) << std::endl;
   for (const auto& [tag, value] : {std::pair{"train/loss", p.loss}, {"train/ppl", p.ppl}, {"train/lr", p.lr},
                                    {"train/grad_norm", p.grad_norm}, {"train/tgt_tok_per_s", p.tgt_tok_per_s}})

@@ -363,11 +363,11 @@ TrainResult Trainer::run() {
         r.step = step_, r.epoch = epochs_done_ + (epoch_ended_ ? 0 : 1);
         r.loss = window_loss_ / tokens, r.ppl = perplexity(window_nll_ / tokens);
         r.lr = last_lr_, r.grad_norm = last_grad_norm_, r.tgt_tok_per_s = tokens / window_seconds_;
-        r.train_seconds = train_seconds_, r.window_steps = window_steps_;
+        r.train_seconds = train_seconds_, r.window_steps = window_steps_, r.rss_mib = current_rss_mib();
         message("step " + std::to_string(r.step) + " | epoch " + std::to_string(r.epoch) + " | loss " +
                 fixed(r.loss, 4) + " | ppl " + fixed(r.ppl, 2) + " | lr " + fixed(r.lr * 1e4, 3) + "e-4 | gnorm " +
                 fixed(r.grad_norm, 2) + " | tgt tok/s " + fixed(r.tgt_tok_per_s, 0) + " | " +
-                fixed(train_seconds_, 0) + " s");
+                fixed(r.rss_mib, 0) + " MiB | " + fixed(train_seconds_, 0) + " s");
         metrics_->train(r);
         if (callbacks_.on_log) callbacks_.on_log(r);
         window_seconds_ = window_loss_ = window_nll_ = 0, window_tokens_ = window_steps_ = 0;

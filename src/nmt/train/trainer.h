@@ -66,6 +66,7 @@ struct StepReport {
   double loss = 0, ppl = 0;     // over the window: per target token
   double lr = 0, grad_norm = 0;
   double tgt_tok_per_s = 0;
+  double rss_mib = 0;           // resident memory at the report
   double train_seconds = 0;     // since the run began (resumes included)
   int64_t window_steps = 0;
 };
