@@ -1,5 +1,6 @@
 // nmt translate: text in (stdin or --input), translations out (stdout or
 // --output), one line each, in input order.
+#include <algorithm>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -38,11 +39,9 @@ std::vector<std::string> read_input(const std::string& path) {
   return lines;
 }
 
-void run(const TranslateCommand& cmd) {
+void run(TranslateCommand cmd) {
   NMT_CHECK(cmd.options.workers <= cmd.threads,
             "--workers (" << cmd.options.workers << ") cannot exceed --threads (" << cmd.threads << ")");
-  // Each worker translates its own batches on threads / workers threads.
-  model::set_cpu_threads(cmd.threads / cmd.options.workers);
   auto ckpt = train::load_checkpoint(train::resolve_checkpoint(cmd.model));
   auto src_vocab = text::Vocab::from_serialized(ckpt.info.src_vocab);
   auto tgt_vocab = text::Vocab::from_serialized(ckpt.info.tgt_vocab);
@@ -51,6 +50,12 @@ void run(const TranslateCommand& cmd) {
   std::vector<std::vector<int>> sources;
   sources.reserve(lines.size());
   for (const auto& line : lines) sources.push_back(src_vocab.encode(line));
+  if (cmd.options.workers == 0) {  // auto: a worker per thread once there are batches enough for them
+    const int64_t batches = (static_cast<int64_t>(sources.size()) + cmd.options.batch_size - 1) / cmd.options.batch_size;
+    cmd.options.workers = cmd.device == "cpu" ? static_cast<int>(std::clamp<int64_t>(batches, 1, cmd.threads)) : 1;
+  }
+  // Each worker translates its own batches on threads / workers threads.
+  model::set_cpu_threads(cmd.threads / cmd.options.workers);
   decode::Translator translator(ckpt.model, torch::Device(cmd.device));
   if (cmd.quantize == "int8") {
     NMT_CHECK(!cmd.options.bf16, "--quantize int8 and --bf16 exclude each other");
@@ -78,7 +83,8 @@ void run(const TranslateCommand& cmd) {
   std::cerr << "translated " << stats.sentences << " sentences, " << stats.generated_tokens << " tokens in "
             << std::fixed << std::setprecision(2) << stats.seconds << " s ("
             << std::setprecision(0) << stats.generated_tokens / std::max(stats.seconds, 1e-9) << " tok/s, beam "
-            << cmd.options.search.beam << ", batch " << cmd.options.batch_size << ", step " << ckpt.info.step << ")\n";
+            << cmd.options.search.beam << ", batch " << cmd.options.batch_size << ", " << cmd.options.workers
+            << (cmd.options.workers == 1 ? " worker" : " workers") << ", step " << ckpt.info.step << ")\n";
   if (stats.truncated_sources > 0) {
     std::cerr << "warning: " << stats.truncated_sources << " source lines were longer than the model's "
               << ckpt.model_config.max_positions << " positions and were cut\n";
@@ -108,10 +114,12 @@ void add_translate_command(CLI::App& app) {
       ->capture_default_str()->check(CLI::IsMember({"none", "int8"}));
   c->add_option("--fixed-length", opt.fixed_length, "Generate exactly N tokens per sentence (benchmarks)");
   c->add_option("--threads", cmd->threads, "CPU threads")->capture_default_str()->check(CLI::Range(1, 1024));
+  opt.workers = 0;
   c->add_option("--workers", opt.workers,
                 "Batches translated at once, each on threads/workers threads: higher throughput on many "
-                "sentences (1 = every thread works on each batch, the lowest latency)")
-      ->capture_default_str()->check(CLI::Range(1, 1024));
+                "sentences; 1 = every thread works on each batch (the lowest latency); 0 = one per thread "
+                "when there are that many batches, else 1")
+      ->capture_default_str()->check(CLI::Range(0, 1024));
   c->add_option("--device", cmd->device, "cpu | cuda | cuda:N")->capture_default_str();
   c->callback([cmd] { run(*cmd); });
 }

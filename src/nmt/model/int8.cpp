@@ -1,65 +1,122 @@
 #include "nmt/model/int8.h"
 
-#include <algorithm>
-#include <mutex>
-#include <sstream>
-
-#include <ATen/Context.h>
-#include <ATen/core/dispatch/Dispatcher.h>
 #include <torch/torch.h>
 
 #include "nmt/common/error.h"
 
+#ifndef NMT_HAVE_DNNL
+namespace nmt::model {
+struct Int8Linear::Impl {};
+bool int8_available() { return false; }
+Int8Linear::Int8Linear(const at::Tensor&, const at::Tensor&) {
+  NMT_FAIL("int8 needs oneDNN: nmt was built without it (install libdnnl-dev and rebuild)");
+}
+Int8Linear::~Int8Linear() = default;
+at::Tensor Int8Linear::forward(const at::Tensor&) const { return {}; }
+}  // namespace nmt::model
+#else
+
+#include <unordered_map>
+#include <vector>
+
+#include <oneapi/dnnl/dnnl.hpp>
+
 namespace nmt::model {
 namespace {
 
-c10::OperatorHandle op(const char* name) {
-  return c10::Dispatcher::singleton().findSchemaOrThrow(name, "");
+using dt = dnnl::memory::data_type;
+using tag = dnnl::memory::format_tag;
+
+const dnnl::engine& cpu_engine() {
+  static const dnnl::engine engine(dnnl::engine::kind::cpu, 0);
+  return engine;
 }
 
 }  // namespace
 
-void select_int8_engine() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    auto& context = at::globalContext();
-    const auto& engines = context.supportedQEngines();
-    auto has = [&](at::QEngine e) { return std::find(engines.begin(), engines.end(), e) != engines.end(); };
-    if (has(at::QEngine::ONEDNN)) {
-      context.setQEngine(at::QEngine::ONEDNN);
-    } else if (has(at::QEngine::X86)) {
-      context.setQEngine(at::QEngine::X86);
-    } else if (has(at::QEngine::FBGEMM)) {
-      context.setQEngine(at::QEngine::FBGEMM);
-    } else {
-      std::ostringstream names;
-      for (auto e : engines) names << ' ' << c10::toString(e);
-      NMT_FAIL("--quantize int8: this LibTorch has no x86 int8 engine (it offers:" << names.str() << ")");
-    }
-  });
+struct Int8Linear::Impl {
+  int64_t in = 0, out = 0;
+  at::Tensor weight_scales;  // (out) float32
+  at::Tensor bias;           // (1, out) float32, or undefined
+  at::Tensor packed;         // the int8 weight in the primitive's layout (bytes)
+  dnnl::matmul::primitive_desc pd;
+  dnnl::matmul matmul;       // executable from several threads at once: the scratchpad is the caller's
+};
+
+bool int8_available() { return true; }
+
+Int8Linear::Int8Linear(const at::Tensor& weight, const at::Tensor& bias) : impl_(std::make_unique<Impl>()) {
+  torch::NoGradGuard no_grad;
+  auto& m = *impl_;
+  auto w = weight.detach().to(torch::kCPU, torch::kFloat).contiguous();
+  m.out = w.size(0), m.in = w.size(1);
+  // Symmetric per output channel: the largest |w| of a row maps to 127.
+  m.weight_scales = w.abs().amax(1).clamp_min(1e-12).div(127.0).contiguous();
+  auto qweight = w.div(m.weight_scales.unsqueeze(1)).round().clamp(-127, 127).to(torch::kChar).contiguous();
+  if (bias.defined()) m.bias = bias.detach().to(torch::kCPU, torch::kFloat).reshape({1, m.out}).contiguous();
+
+  // dst (M, out) = scale[n] * (x_int8 (M, in) . w_int8 (in, out)) + bias; M and scales given per call.
+  const dnnl::memory::dim M = DNNL_RUNTIME_DIM_VAL, K = m.in, N = m.out;
+  dnnl::primitive_attr attr;
+  attr.set_output_scales(1 << 1, {DNNL_RUNTIME_F32_VAL});
+  attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
+  if (m.bias.defined()) {
+    dnnl::post_ops ops;
+    ops.append_binary(dnnl::algorithm::binary_add, dnnl::memory::desc({1, N}, dt::f32, tag::ab));
+    attr.set_post_ops(ops);
+  }
+  const dnnl::memory::desc src({M, K}, dt::s8, tag::ab), dst({M, N}, dt::f32, tag::ab);
+  try {
+    m.pd = dnnl::matmul::primitive_desc(dnnl::matmul::desc(src, dnnl::memory::desc({K, N}, dt::s8, tag::any), dst),
+                                        attr, cpu_engine());
+  } catch (const dnnl::error&) {  // no packed layout for run-time M: the plain one
+    m.pd = dnnl::matmul::primitive_desc(dnnl::matmul::desc(src, dnnl::memory::desc({K, N}, dt::s8, tag::ba), dst),
+                                        attr, cpu_engine());
+  }
+  m.matmul = dnnl::matmul(m.pd);
+  // The weight (out, in) row-major is (in, out) in "ba" order; reorder it once.
+  dnnl::memory user(dnnl::memory::desc({K, N}, dt::s8, tag::ba), cpu_engine(), qweight.data_ptr());
+  m.packed = torch::empty({static_cast<int64_t>(m.pd.weights_desc().get_size())}, torch::kByte);
+  dnnl::memory packed(m.pd.weights_desc(), cpu_engine(), m.packed.data_ptr());
+  dnnl::stream stream(cpu_engine());
+  dnnl::reorder(user, packed).execute(stream, user, packed);
+  stream.wait();
 }
 
-Int8Linear::Int8Linear(const at::Tensor& weight, const at::Tensor& bias) {
-  select_int8_engine();
-  torch::NoGradGuard no_grad;
-  auto w = weight.detach().to(torch::kCPU, torch::kFloat).contiguous();
-  // Symmetric per output channel: the largest |w| of a row maps to 127.
-  auto scales = w.abs().amax(1).clamp_min(1e-12).div(127.0).to(torch::kDouble);
-  auto zero_points = torch::zeros({w.size(0)}, torch::kLong);
-  auto qweight = at::quantize_per_channel(w, scales, zero_points, 0, torch::kQInt8);
-  c10::optional<at::Tensor> b;
-  if (bias.defined()) b = bias.detach().to(torch::kCPU, torch::kFloat).contiguous();
-  static const auto prepack = op("quantized::linear_prepack");
-  torch::jit::Stack stack{qweight, b};
-  prepack.callBoxed(&stack);
-  packed_ = std::move(stack.at(0));
-}
+Int8Linear::~Int8Linear() = default;
 
 at::Tensor Int8Linear::forward(const at::Tensor& x) const {
-  static const auto linear = op("quantized::linear_dynamic");
-  torch::jit::Stack stack{x.contiguous(), packed_, /*reduce_range=*/false};
-  linear.callBoxed(&stack);
-  return stack.at(0).toTensor();
+  const auto& m = *impl_;
+  NMT_CHECK(x.size(-1) == m.in, "int8 linear layer of " << m.in << " inputs given " << x.size(-1));
+  const int64_t rows = x.numel() / m.in;
+  auto flat = x.reshape({rows, m.in}).to(torch::kFloat).contiguous();
+  // Symmetric per call: the largest |x| maps to 127.
+  const float amax = rows == 0 ? 0.0f : flat.abs().max().item<float>();
+  const float scale = amax > 0 ? amax / 127.0f : 1.0f;
+  auto qx = flat.mul(1.0f / scale).round_().clamp_(-127, 127).to(torch::kChar);
+  auto scales = m.weight_scales.mul(scale);
+  auto y = torch::empty({rows, m.out}, torch::kFloat);
+  if (rows > 0) {
+    const auto& engine = cpu_engine();
+    auto scratch = torch::empty({static_cast<int64_t>(m.pd.scratchpad_desc().get_size())}, torch::kByte);
+    std::unordered_map<int, dnnl::memory> args{
+        {DNNL_ARG_SRC, dnnl::memory({{rows, m.in}, dt::s8, tag::ab}, engine, qx.data_ptr())},
+        {DNNL_ARG_WEIGHTS, dnnl::memory(m.pd.weights_desc(), engine, m.packed.data_ptr())},
+        {DNNL_ARG_DST, dnnl::memory({{rows, m.out}, dt::f32, tag::ab}, engine, y.data_ptr())},
+        {DNNL_ARG_ATTR_OUTPUT_SCALES, dnnl::memory({{m.out}, dt::f32, tag::a}, engine, scales.data_ptr())},
+        {DNNL_ARG_SCRATCHPAD, dnnl::memory(m.pd.scratchpad_desc(), engine, scratch.data_ptr())}};
+    if (m.bias.defined()) {
+      args.emplace(DNNL_ARG_ATTR_MULTIPLE_POST_OP(0) | DNNL_ARG_SRC_1,
+                   dnnl::memory({{1, m.out}, dt::f32, tag::ab}, engine, m.bias.data_ptr()));
+    }
+    thread_local dnnl::stream stream(engine);
+    m.matmul.execute(stream, args);
+    stream.wait();
+  }
+  std::vector<int64_t> sizes(x.sizes().begin(), x.sizes().end());
+  sizes.back() = m.out;
+  return y.view(sizes);
 }
 
 }  // namespace nmt::model
+#endif  // NMT_HAVE_DNNL
