@@ -160,6 +160,14 @@ case "$case_name" in
   train_translate_score)
     tiny_run
     grep -q "^step 4 " "$work/train.log" || { cat "$work/train.log"; fail "no report line for step 4"; }
+    # Two data-parallel replicas on the two threads train the same way; three are refused.
+    "$nmt" train --preset tiny --train-src "$work/s.en" --train-tgt "$work/s.es" --vocab "$work/run/vocab" \
+      --max-steps 4 --batch-tokens 512 --log-every 2 --threads 2 --replicas 2 --out "$work/run_replicas" \
+      >"$work/replicas.log" 2>&1 || { cat "$work/replicas.log"; fail "training with --replicas 2 failed"; }
+    grep -q "^step 4 " "$work/replicas.log" || { cat "$work/replicas.log"; fail "--replicas 2: no step 4"; }
+    expect_error "--replicas (3) must be between 1 and --threads (2)" "$nmt" train --preset tiny \
+      --train-src "$work/s.en" --train-tgt "$work/s.es" --vocab "$work/run/vocab" --max-steps 1 --threads 2 \
+      --replicas 3 --out "$work/run_bad"
     [ -f "$work/run/vocab/spm.model" ] || fail "no vocabulary kept in the run directory"
     head -n 20 "$data/test.en" >"$work/t.en"; head -n 20 "$data/test.es" >"$work/t.es"
     "$nmt" translate --model "$work/run" --input "$work/t.en" --output "$work/t.hyp" --beam 2 2>/dev/null ||

@@ -45,7 +45,7 @@ TEST(AttentionTest, Attention_MatchesNaiveLoop) {
   // Row 0 has no padding, row 1 has its last two keys padded.
   auto tokens = torch::tensor({{5, 6, 7, 8, 9}, {5, 6, 7, 0, 0}}, torch::kLong);
   auto bias = padding_bias(tokens);
-  torch::nn::Dropout no_dropout(0.0);
+  Dropout no_dropout(0.0);
   auto out = attend(q, k, v, bias, no_dropout);
   ASSERT_EQ(out.sizes(), torch::IntArrayRef({B, h, Tq, dk}));
 
@@ -163,7 +163,7 @@ TEST(AttentionTest, FullyMaskedRow_GivesUniformWeightsNotNaN) {
   // A row whose keys are all padding must not produce NaN (the finite -1e9).
   auto q = torch::randn({1, 1, 2, 4}), k = torch::randn({1, 1, 3, 4}), v = torch::randn({1, 1, 3, 4});
   auto bias = padding_bias(torch::zeros({1, 3}, torch::kLong));
-  torch::nn::Dropout no_dropout(0.0);
+  Dropout no_dropout(0.0);
   auto out = attend(q, k, v, bias, no_dropout);
   EXPECT_FALSE(out.isnan().any().item<bool>());
   EXPECT_TRUE(torch::allclose(out[0][0][0], v[0][0].mean(0), 1e-5, 1e-6));

@@ -18,6 +18,7 @@
 #include "nmt/data/batcher.h"
 #include "nmt/data/corpus.h"
 #include "nmt/model/flops.h"
+#include "nmt/model/threads.h"
 #include "nmt/model/transformer.h"
 #include "nmt/train/schedule.h"
 #include "nmt/train/update_step.h"
@@ -35,6 +36,7 @@ struct TrainBench {
   int64_t vocab_size = 8000;
   int64_t peak_size = 2048;
   bool bf16 = false;
+  int replicas = 1;
 };
 
 // Random pairs, lengths uniform in 10..40 pieces like real sentences, batched
@@ -142,6 +144,10 @@ void run(const TrainBench& b) {
   model::Transformer model(config);
   model->train();
   auto optimizer = train::make_optimizer(model);
+  NMT_CHECK(b.replicas <= b.common.threads,
+            "--replicas (" << b.replicas << ") cannot exceed --threads (" << b.common.threads << ")");
+  train::Replicas replicas(model, b.replicas);
+  model::set_cpu_threads(b.common.threads / b.replicas);
   std::vector<double> rates, seconds, flops, tokens;
   for (int64_t i = 0; i < count; ++i) {
     const auto& batch = batches[i % batches.size()];  // a small corpus is cycled
@@ -149,7 +155,8 @@ void run(const TrainBench& b) {
     train::UpdateOptions update;
     update.lr = train::inverse_sqrt_lr(i + 1, config.d_model, 4000, 1.0);  // nmt train's defaults
     update.bf16 = b.bf16;
-    train::apply_update(model, *optimizer, std::vector<train::DeviceBatch>{train::to_device(batch, torch::kCPU)}, update);
+    train::apply_update(model, *optimizer, std::vector<train::DeviceBatch>{train::to_device(batch, torch::kCPU)}, update,
+                        &replicas);
     const double s = std::chrono::duration<double>(Clock::now() - start).count();
     if (i < b.warmup_steps) continue;
     rates.push_back(static_cast<double>(batch.target_tokens) / s);
@@ -160,6 +167,7 @@ void run(const TrainBench& b) {
   const Stats tok = stats_of(rates);
   const double achieved = std::accumulate(flops.begin(), flops.end(), 0.0) /
                           std::accumulate(seconds.begin(), seconds.end(), 0.0) / 1e9;
+  model::set_cpu_threads(b.common.threads);  // the peak on every thread, however the steps ran
   const double peak = sgemm_peak_gflops(b.peak_size);
   const double rss = peak_rss_mib();
 
@@ -188,7 +196,8 @@ void run(const TrainBench& b) {
 
   const std::string data = vocab ? b.train_src + " / " + b.train_tgt : "random ids, 10-40 pieces a side";
   const std::string title = "nmt bench train: preset " + b.preset + ", batches of <= " + std::to_string(b.batch_tokens) +
-                            " target tokens, " + std::to_string(b.common.threads) + " threads, median of " +
+                            " target tokens, " + std::to_string(b.common.threads) + " threads" +
+                            (b.replicas > 1 ? " as " + std::to_string(b.replicas) + " replicas" : "") + ", median of " +
                             std::to_string(b.steps) + " steps after " + std::to_string(b.warmup_steps) + " warm-up";
   std::vector<std::string> notes = {
       "data: " + data + "; vocabulary " + std::to_string(config.tgt_vocab),
@@ -199,7 +208,7 @@ void run(const TrainBench& b) {
                       {"model", model::to_json(config)},
                       {"data", data},
                       {"batch_tokens", b.batch_tokens},
-                      {"threads", b.common.threads},
+                      {"threads", b.common.threads}, {"replicas", b.replicas},
                       {"steps", b.steps},
                       {"warmup_steps", b.warmup_steps},
                       {"tokens_per_second", {{"median", tok.median}, {"mean", tok.mean}, {"min", tok.min}}},
@@ -231,6 +240,9 @@ void add_train_command(CLI::App& bench) {
   c->add_option("--train-tgt", b->train_tgt, "Target text, aligned with --train-src");
   c->add_option("--vocab", b->vocab, "SentencePiece model (file or directory) for --train-src/--train-tgt");
   c->add_option("--vocab-size", b->vocab_size, "Vocabulary of the random data")->capture_default_str()->check(CLI::Range(5, 10000000));
+  c->add_option("--replicas", b->replicas, "Data-parallel threads, each with threads/replicas intra-op threads, "
+                                           "as nmt train --replicas")
+      ->capture_default_str()->check(CLI::Range(1, 1024));
   c->add_flag("--bf16", b->bf16, "Matrix products in bfloat16 (float32 weights, loss and Adam), as nmt train --bf16");
   c->add_option("--peak-size", b->peak_size, "Side of the square sgemm that measures the peak")
       ->capture_default_str()->check(CLI::Range(16, 16384));

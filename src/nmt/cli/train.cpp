@@ -221,6 +221,9 @@ void add_train_command(CLI::App& app) {
   config_option<double>(*c, "--label-smoothing", o, "train", "label_smoothing", "Label smoothing" + d(def.label_smoothing));
   config_option<double>(*c, "--clip", o, "train", "clip", "Gradient-norm clipping, 0 = off" + d(def.clip));
   config_option<int>(*c, "--threads", o, "train", "threads", "CPU threads" + d(def.threads));
+  config_option<int>(*c, "--replicas", o, "train", "replicas",
+                     "Data-parallel threads, each running part of every batch on its own model copy with "
+                     "threads/replicas threads (CPU; 2 on 2 threads is fastest here)" + d(def.replicas));
   config_option<uint64_t>(*c, "--seed", o, "train", "seed", "Random seed" + d(def.seed));
   config_flag(*c, "--bf16", o, "train", "bf16",
               "Matrix products in bfloat16 (CPU autocast; float32 weights, loss and Adam)");

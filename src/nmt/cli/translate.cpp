@@ -108,7 +108,7 @@ void add_translate_command(CLI::App& app) {
   c->add_option("--max-length-ratio", opt.max_length_ratio, "Output tokens <= ratio x source tokens + extra")
       ->capture_default_str();
   c->add_option("--max-length-extra", opt.max_length_extra, "See --max-length-ratio")->capture_default_str();
-  c->add_flag("--bf16", opt.bf16, "Matrix products in bfloat16 (CPU autocast): faster, slightly different outputs");
+  c->add_flag("--bf16", opt.bf16, "Matrix products in bfloat16 (autocast, CPU or CUDA): faster, slightly different outputs");
   c->add_option("--quantize", cmd->quantize,
                 "int8: linear layers multiply in int8 (weights per output channel, activations per call; CPU)")
       ->capture_default_str()->check(CLI::IsMember({"none", "int8"}));

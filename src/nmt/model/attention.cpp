@@ -17,7 +17,7 @@ torch::Tensor causal_bias(int64_t length, const torch::TensorOptions& options) {
 }
 
 torch::Tensor attend(const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v,
-                     const torch::Tensor& bias, torch::nn::Dropout& dropout) {
+                     const torch::Tensor& bias, Dropout& dropout) {
   const double scale = 1.0 / std::sqrt(static_cast<double>(q.size(-1)));
   // (B, h, Tq, dk) x (B, h, dk, Tk) -> (B, h, Tq, Tk); baddbmm-style fused scale + bias
   auto scores = torch::matmul(q, k.transpose(-2, -1)).mul_(scale);
@@ -75,7 +75,7 @@ SelfAttentionImpl::SelfAttentionImpl(int64_t d_model, int64_t heads_, double dro
     : heads(heads_),
       qkv(register_module("qkv", Dense(d_model, 3 * d_model))),
       out(register_module("out", Dense(d_model, d_model))),
-      attn_dropout(register_module("attn_dropout", torch::nn::Dropout(dropout))) {}
+      attn_dropout(register_module("attn_dropout", Dropout(dropout))) {}
 
 torch::Tensor SelfAttentionImpl::forward(const torch::Tensor& x, const torch::Tensor& bias, KVCache* cache) {
   auto parts = qkv(x).chunk(3, -1);  // 3 x (B, T, D)
@@ -92,7 +92,7 @@ CrossAttentionImpl::CrossAttentionImpl(int64_t d_model, int64_t heads_, double d
       q(register_module("q", Dense(d_model, d_model))),
       kv(register_module("kv", Dense(d_model, 2 * d_model))),
       out(register_module("out", Dense(d_model, d_model))),
-      attn_dropout(register_module("attn_dropout", torch::nn::Dropout(dropout))) {}
+      attn_dropout(register_module("attn_dropout", Dropout(dropout))) {}
 
 torch::Tensor CrossAttentionImpl::forward(const torch::Tensor& x, const torch::Tensor& memory,
                                           const torch::Tensor& bias, KVCache* cache, int64_t group) {

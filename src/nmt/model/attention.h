@@ -3,9 +3,9 @@
 // Masks are additive biases (0 = may attend, -1e9 = may not) built once per
 // batch and broadcast over heads, never materialised per head.
 #include <torch/nn/module.h>
-#include <torch/nn/modules/dropout.h>
 
 #include "nmt/model/dense.h"
+#include "nmt/model/dropout.h"
 
 namespace nmt::model {
 
@@ -19,7 +19,7 @@ torch::Tensor causal_bias(int64_t length, const torch::TensorOptions& options);
 // softmax(q k^T / sqrt(dk) + bias) v.
 // q: (B, h, Tq, dk), k/v: (B, h, Tk, dk), bias broadcastable to (B, h, Tq, Tk).
 torch::Tensor attend(const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v,
-                     const torch::Tensor& bias, torch::nn::Dropout& dropout);
+                     const torch::Tensor& bias, Dropout& dropout);
 
 // (B, T, h*dk) -> (B, h, T, dk) and back.
 torch::Tensor split_heads(const torch::Tensor& x, int64_t heads);
@@ -46,7 +46,7 @@ struct SelfAttentionImpl : torch::nn::Module {
   torch::Tensor forward(const torch::Tensor& x, const torch::Tensor& bias, KVCache* cache = nullptr);
   int64_t heads;
   Dense qkv, out;
-  torch::nn::Dropout attn_dropout;
+  Dropout attn_dropout;
 };
 TORCH_MODULE(SelfAttention);
 
@@ -63,7 +63,7 @@ struct CrossAttentionImpl : torch::nn::Module {
                         KVCache* cache = nullptr, int64_t group = 1);
   int64_t heads;
   Dense q, kv, out;
-  torch::nn::Dropout attn_dropout;
+  Dropout attn_dropout;
 };
 TORCH_MODULE(CrossAttention);
 

@@ -20,7 +20,7 @@ torch::Tensor sinusoidal_positions(int64_t length, int64_t d_model) {
 FeedForwardImpl::FeedForwardImpl(int64_t d_model, int64_t ffn, double dropout)
     : w1(register_module("w1", Dense(d_model, ffn))),
       w2(register_module("w2", Dense(ffn, d_model))),
-      inner_dropout(register_module("inner_dropout", torch::nn::Dropout(dropout))) {}
+      inner_dropout(register_module("inner_dropout", Dropout(dropout))) {}
 
 torch::Tensor FeedForwardImpl::forward(const torch::Tensor& x) {
   return w2(inner_dropout(torch::relu(w1(x))));
@@ -31,7 +31,7 @@ torch::nn::LayerNorm layer_norm(int64_t d) { return torch::nn::LayerNorm(torch::
 
 // One residual sub-layer: post-norm LN(x + drop(f(x))) or pre-norm x + drop(f(LN(x))).
 template <typename F>
-torch::Tensor residual(const torch::Tensor& x, bool pre_norm, torch::nn::LayerNorm& norm, torch::nn::Dropout& dropout,
+torch::Tensor residual(const torch::Tensor& x, bool pre_norm, torch::nn::LayerNorm& norm, Dropout& dropout,
                        F&& sublayer) {
   if (pre_norm) return x + dropout(sublayer(norm(x)));
   return norm(x + dropout(sublayer(x)));
@@ -44,7 +44,7 @@ EncoderLayerImpl::EncoderLayerImpl(const ModelConfig& c)
       ffn(register_module("ffn", FeedForward(c.d_model, c.ffn, c.dropout))),
       norm1(register_module("norm1", layer_norm(c.d_model))),
       norm2(register_module("norm2", layer_norm(c.d_model))),
-      dropout(register_module("dropout", torch::nn::Dropout(c.dropout))) {}
+      dropout(register_module("dropout", Dropout(c.dropout))) {}
 
 torch::Tensor EncoderLayerImpl::forward(const torch::Tensor& x, const torch::Tensor& src_bias) {
   auto h = residual(x, pre_norm, norm1, dropout, [&](const torch::Tensor& y) { return self_attn(y, src_bias); });
@@ -59,7 +59,7 @@ DecoderLayerImpl::DecoderLayerImpl(const ModelConfig& c)
       norm1(register_module("norm1", layer_norm(c.d_model))),
       norm2(register_module("norm2", layer_norm(c.d_model))),
       norm3(register_module("norm3", layer_norm(c.d_model))),
-      dropout(register_module("dropout", torch::nn::Dropout(c.dropout))) {}
+      dropout(register_module("dropout", Dropout(c.dropout))) {}
 
 torch::Tensor DecoderLayerImpl::forward(const torch::Tensor& x, const torch::Tensor& memory,
                                         const torch::Tensor& src_bias, const torch::Tensor& tgt_bias,
@@ -105,7 +105,7 @@ TransformerImpl::TransformerImpl(const ModelConfig& c) : config(c) {
     encoder_norm = register_module("encoder_norm", layer_norm(c.d_model));
     decoder_norm = register_module("decoder_norm", layer_norm(c.d_model));
   }
-  embed_dropout = register_module("embed_dropout", torch::nn::Dropout(c.dropout));
+  embed_dropout = register_module("embed_dropout", Dropout(c.dropout));
   positions = register_buffer("positions", sinusoidal_positions(c.max_positions, c.d_model));
 
   torch::NoGradGuard no_grad;  // Xavier-uniform for every matrix, as in the paper's reference code

@@ -21,7 +21,7 @@ struct FeedForwardImpl : torch::nn::Module {
   FeedForwardImpl(int64_t d_model, int64_t ffn, double dropout);
   torch::Tensor forward(const torch::Tensor& x);  // (B, T, D) -> (B, T, D)
   Dense w1, w2;
-  torch::nn::Dropout inner_dropout;
+  Dropout inner_dropout;
 };
 TORCH_MODULE(FeedForward);
 
@@ -32,7 +32,7 @@ struct EncoderLayerImpl : torch::nn::Module {
   SelfAttention self_attn;
   FeedForward ffn;
   torch::nn::LayerNorm norm1, norm2;
-  torch::nn::Dropout dropout;
+  Dropout dropout;
 };
 TORCH_MODULE(EncoderLayer);
 
@@ -51,7 +51,7 @@ struct DecoderLayerImpl : torch::nn::Module {
   CrossAttention cross_attn;
   FeedForward ffn;
   torch::nn::LayerNorm norm1, norm2, norm3;
-  torch::nn::Dropout dropout;
+  Dropout dropout;
 };
 TORCH_MODULE(DecoderLayer);
 
@@ -101,7 +101,7 @@ struct TransformerImpl : torch::nn::Module {
   std::shared_ptr<const Int8Linear> tied_output_int8;  // set by quantize_int8()
   torch::nn::ModuleList encoder, decoder;
   torch::nn::LayerNorm encoder_norm{nullptr}, decoder_norm{nullptr};  // pre-norm only
-  torch::nn::Dropout embed_dropout{nullptr};
+  Dropout embed_dropout{nullptr};
   torch::Tensor positions;                // (max_positions, D), a buffer: moves with the model, saved with it
 
  private:

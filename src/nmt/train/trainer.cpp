@@ -31,7 +31,7 @@ namespace nmt::train {
   X(max_steps) X(max_epochs) X(max_time) X(batch_tokens) X(accumulate) X(max_pass_tokens) X(max_len) X(lr)          \
   X(warmup) X(label_smoothing) X(clip) X(max_bad_steps) X(threads) X(seed) X(log_every) X(valid_every)             \
   X(valid_translate) X(valid_beam) X(valid_max_sentences) X(early_stopping_metric) X(patience) X(save_every)        \
-  X(keep_checkpoints) X(device) X(chunk_pairs) X(clean) X(bf16)
+  X(keep_checkpoints) X(device) X(chunk_pairs) X(clean) X(bf16) X(replicas)
 
 nlohmann::json to_json(const TrainOptions& o) {
   nlohmann::json j;
@@ -114,6 +114,7 @@ class Trainer {
   torch::Device device_;
   model::Transformer model_{nullptr};
   std::unique_ptr<torch::optim::Adam> optimizer_;
+  std::unique_ptr<Replicas> replicas_;
   std::unique_ptr<data::BatchStream> batches_;
   std::unique_ptr<Validator> validator_;
   std::unique_ptr<MetricsWriter> metrics_;
@@ -138,7 +139,10 @@ Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& opt
       callbacks_(callbacks), device_(options.device) {
   NMT_CHECK(options.max_steps > 0 || options.max_epochs > 0 || options.max_time > 0,
             "training needs a stopping point: --max-steps, --max-epochs or --max-time");
-  model::set_cpu_threads(options.threads);
+  NMT_CHECK(options.replicas >= 1 && options.replicas <= options.threads,
+            "--replicas (" << options.replicas << ") must be between 1 and --threads (" << options.threads << ")");
+  NMT_CHECK(options.replicas == 1 || options.device == "cpu", "--replicas is for CPU training, not " << options.device);
+  model::set_cpu_threads(options.threads / options.replicas);
   torch::manual_seed(options.seed);
   fs::create_directories(run_dir);
 
@@ -203,6 +207,7 @@ Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& opt
 
   model_->to(device_);  // before the optimizer, whose state lives where the parameters do
   optimizer_ = make_optimizer(model_);
+  replicas_ = std::make_unique<Replicas>(model_, options.replicas);
   if (!latest.empty()) {
     load_optimizer_state(latest, *optimizer_, device_);
     if (resumed.contains("position")) {
@@ -262,7 +267,7 @@ void Trainer::update() {
   update_options.lr = lr, update_options.label_smoothing = options_.label_smoothing, update_options.clip = options_.clip;
   update_options.poison = callbacks_.poison_step && callbacks_.poison_step(attempts_);
   update_options.bf16 = options_.bf16;
-  const auto update = apply_update(model_, *optimizer_, passes, update_options);
+  const auto update = apply_update(model_, *optimizer_, passes, update_options, replicas_.get());
   const double loss_value = update.loss, grad_norm = update.grad_norm;
   const int64_t tokens = update.target_tokens;
   if (!update.applied) {

@@ -38,6 +38,7 @@ struct TrainOptions {
   bool bf16 = false;         // matrix products in bfloat16 (CPU autocast), float32 weights/loss/Adam
   int64_t max_bad_steps = 10;  // consecutive non-finite steps tolerated before training stops
   int threads = 2;
+  int replicas = 1;          // data-parallel threads on the CPU, each on threads/replicas (update_step.h)
   uint64_t seed = 1;
   int64_t log_every = 100;
   int64_t valid_every = 1000;  // validation every N steps (and at the end), 0 = only at the end

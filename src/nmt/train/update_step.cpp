@@ -1,11 +1,20 @@
 #include "nmt/train/update_step.h"
 
+#include <algorithm>
 #include <cmath>
+#include <exception>
 #include <limits>
+#include <mutex>
+#include <thread>
 
+#include <ATen/CPUGeneratorImpl.h>
+#include <ATen/Parallel.h>
 #include <torch/nn/utils/clip_grad.h>
 
+#include "nmt/common/error.h"
 #include "nmt/model/bf16.h"
+#include "nmt/model/dropout.h"
+#include "nmt/text/vocab.h"
 
 namespace nmt::train {
 
@@ -14,27 +23,121 @@ std::unique_ptr<torch::optim::Adam> make_optimizer(model::Transformer& model) {
                                               torch::optim::AdamOptions(0.0).betas({0.9, 0.98}).eps(1e-9));
 }
 
+namespace {
+
+// Rows [first, first + count) of a batch, with their target tokens counted.
+DeviceBatch rows_of(const DeviceBatch& b, int64_t first, int64_t count) {
+  DeviceBatch part;
+  part.src = b.src.narrow(0, first, count);
+  part.tgt_in = b.tgt_in.narrow(0, first, count);
+  part.tgt_out = b.tgt_out.narrow(0, first, count);
+  part.target_tokens = part.tgt_out.ne(text::kPadId).sum().item<int64_t>();
+  return part;
+}
+
+}  // namespace
+
+Replicas::Replicas(const model::Transformer& model, int count) {
+  NMT_CHECK(count >= 1, "replicas must be >= 1, got " << count);
+  // Building a copy initialises its weights from the default generator: keep
+  // that generator's state as it was, so that a run's draws do not depend
+  // on the replica count.
+  auto generator = at::detail::getDefaultCPUGenerator();
+  const auto state = generator.get_state();  // (no lock held: the copies' initialisation takes it)
+  const auto device = model->parameters().front().device();
+  for (int i = 1; i < count; ++i) {
+    model::Transformer copy(model->config);
+    copy->to(device);
+    copies_.push_back(copy);
+  }
+  generator.set_state(state);
+}
+
 UpdateResult apply_update(model::Transformer& model, torch::optim::Adam& optimizer,
-                          const std::vector<DeviceBatch>& passes, const UpdateOptions& options) {
+                          const std::vector<DeviceBatch>& passes, const UpdateOptions& options, Replicas* replicas) {
   UpdateResult r;
   for (const auto& pass : passes) r.target_tokens += pass.target_tokens;
   for (auto& group : optimizer.param_groups()) static_cast<torch::optim::AdamOptions&>(group.options()).lr(options.lr);
   optimizer.zero_grad();
+  const int workers = replicas ? replicas->count() : 1;
   // Sums stay on the device until the end: one synchronisation per update.
-  torch::Tensor loss_sum, nll_sum;
-  for (const auto& pass : passes) {
-    // Under --bf16 the forward pass runs its products in bfloat16 and the
-    // backward pass follows the same casts; the loss comes from float32 logits.
-    LossSums sums;
-    {
-      model::Bf16Scope bf16(options.bf16);
-      sums = batch_loss(model, pass, options.label_smoothing);
+  std::vector<torch::Tensor> loss_sums(workers), nll_sums(workers);
+  // Worker w: its share of every pass on its model, losses over all the update's tokens.
+  auto run = [&](int w, model::Transformer& m) {
+    for (const auto& pass : passes) {
+      const int64_t rows = pass.src.size(0), share = (rows + workers - 1) / workers;
+      const int64_t first = std::min<int64_t>(rows, w * share), count = std::min<int64_t>(share, rows - first);
+      if (count <= 0) continue;
+      const DeviceBatch part = workers == 1 ? pass : rows_of(pass, first, count);
+      // Under --bf16 the forward pass runs its products in bfloat16 and the
+      // backward pass follows the same casts; the loss comes from float32 logits.
+      LossSums sums;
+      {
+        model::Bf16Scope bf16(options.bf16);
+        sums = batch_loss(m, part, options.label_smoothing);
+      }
+      auto loss = sums.loss / static_cast<double>(std::max<int64_t>(r.target_tokens, 1));
+      if (options.poison) loss = loss * std::numeric_limits<double>::quiet_NaN();
+      loss.backward();
+      loss_sums[w] = loss_sums[w].defined() ? loss_sums[w] + loss.detach() : loss.detach();
+      nll_sums[w] = nll_sums[w].defined() ? nll_sums[w] + sums.nll : sums.nll;
     }
-    auto loss = sums.loss / static_cast<double>(std::max<int64_t>(r.target_tokens, 1));
-    if (options.poison) loss = loss * std::numeric_limits<double>::quiet_NaN();
-    loss.backward();
-    loss_sum = loss_sum.defined() ? loss_sum + loss.detach() : loss.detach();
-    nll_sum = nll_sum.defined() ? nll_sum + sums.nll : sums.nll;
+  };
+  if (workers == 1) {
+    run(0, model);
+  } else {
+    NMT_CHECK(model->parameters().front().device().is_cpu(), "--replicas is for CPU training");
+    // The copies start from the model's weights, with no gradients.
+    {
+      torch::NoGradGuard no_grad;
+      const auto params = model->parameters();
+      for (auto& copy : replicas->copies()) {
+        copy->train(model->is_training());
+        auto copy_params = copy->parameters();
+        for (size_t i = 0; i < params.size(); ++i) {
+          copy_params[i].copy_(params[i]);
+          copy_params[i].mutable_grad() = torch::Tensor();
+        }
+      }
+    }
+    std::vector<uint64_t> seeds(workers);
+    {
+      auto generator = at::detail::getDefaultCPUGenerator();
+      std::lock_guard<std::mutex> lock(generator.mutex());
+      for (auto& s : seeds) s = at::check_generator<at::CPUGeneratorImpl>(generator)->random64();
+    }
+    std::vector<std::exception_ptr> errors(workers);
+    std::vector<std::thread> threads;
+    for (int w = 0; w < workers; ++w) {
+      threads.emplace_back([&, w] {
+        try {
+          at::init_num_threads();  // this thread's OpenMP team: the intra-op count the caller set
+          model::DropoutGenerator dropout(at::make_generator<at::CPUGeneratorImpl>(seeds[w]));
+          run(w, w == 0 ? model : replicas->copies()[w - 1]);
+        } catch (...) {
+          errors[w] = std::current_exception();
+        }
+      });
+    }
+    for (auto& t : threads) t.join();
+    for (const auto& e : errors)
+      if (e) std::rethrow_exception(e);
+    torch::NoGradGuard no_grad;
+    auto params = model->parameters();
+    for (auto& copy : replicas->copies()) {
+      const auto copy_params = copy->parameters();
+      for (size_t i = 0; i < params.size(); ++i) {
+        const auto& g = copy_params[i].grad();
+        if (!g.defined()) continue;
+        if (params[i].grad().defined()) params[i].mutable_grad().add_(g);
+        else params[i].mutable_grad() = g.clone();
+      }
+    }
+  }
+  torch::Tensor loss_sum, nll_sum;
+  for (int w = 0; w < workers; ++w) {
+    if (loss_sums[w].defined()) loss_sum = loss_sum.defined() ? loss_sum + loss_sums[w] : loss_sums[w];
+    if (nll_sums[w].defined()) nll_sum = nll_sum.defined() ? nll_sum + nll_sums[w] : nll_sums[w];
   }
   // Infinite max_norm measures the norm without scaling.
   const double max_norm = options.clip > 0 ? options.clip : std::numeric_limits<double>::infinity();

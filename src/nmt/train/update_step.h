@@ -31,9 +31,27 @@ struct UpdateResult {
   bool applied = false;  // false: loss or gradient not finite, parameters untouched
 };
 
+// Data parallelism inside one process (--replicas N, CPU): N threads each
+// run their share of the rows of every pass, on one intra-op thread and their
+// own copy of the model (the first is the model itself), then the copies'
+// gradients are added into the model's. Each thread's dropout draws from its
+// own generator, seeded from LibTorch's default one, so runs and resumes
+// stay reproducible. Two single-threaded replicas avoid the waits of two
+// threads meeting at every operation, as translation workers do.
+class Replicas {
+ public:
+  Replicas(const model::Transformer& model, int count);  // count >= 1; 1 = no copies
+  int count() const { return static_cast<int>(copies_.size()) + 1; }
+  std::vector<model::Transformer>& copies() { return copies_; }
+
+ private:
+  std::vector<model::Transformer> copies_;
+};
+
 // Gradients of all passes summed (each pass's loss divided by the update's
 // target tokens, so the sum equals one batch holding them all), then one step.
 UpdateResult apply_update(model::Transformer& model, torch::optim::Adam& optimizer,
-                          const std::vector<DeviceBatch>& passes, const UpdateOptions& options);
+                          const std::vector<DeviceBatch>& passes, const UpdateOptions& options,
+                          Replicas* replicas = nullptr);
 
 }  // namespace nmt::train
