@@ -216,7 +216,8 @@ void run(const TranslateBench& b) {
                                     "tokens: generated pieces of the best hypothesis, </s> not counted; "
                                     "latency: wall time of one batch (one sentence at batch 1)"};
   nlohmann::json j = {{"command", "translate"}, {"model", what}, {"config", model::to_json(config)},
-                      {"input", input}, {"fixed_len", b.fixed_len}, {"threads", b.common.threads}, {"workers", b.workers}, {"precision", precision},
+                      {"input", input}, {"fixed_len", b.fixed_len}, {"threads", b.common.threads},
+                      {"workers", b.workers}, {"precision", precision},
                       {"cases", json_cases}, {"peak_rss_mib", rss}};
   report(title, table, notes, j, b.common);
 }

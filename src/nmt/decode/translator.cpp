@@ -3,14 +3,13 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <exception>
 #include <numeric>
-#include <thread>
 
 #include <torch/torch.h>
 
 #include "nmt/common/error.h"
 #include "nmt/model/bf16.h"
+#include "nmt/model/threads.h"
 #include "nmt/text/vocab.h"
 
 namespace nmt::decode {
@@ -128,27 +127,16 @@ std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std
     for (size_t b = 0; b < batches; ++b) translate_batch(b, locals[0]);
   } else {
     std::atomic<size_t> next{0};
-    std::vector<std::exception_ptr> errors(locals.size());
-    std::vector<std::thread> pool;
-    for (size_t w = 0; w < locals.size(); ++w) {
-      pool.emplace_back([&, w] {
-        try {
-          // This thread's OpenMP team size to the intra-op count the caller
-          // set: libraries that open OpenMP regions themselves (oneDNN, under
-          // int8 and bf16) otherwise start one thread per core per worker.
-          at::init_num_threads();
-          torch::InferenceMode inference;
-          model::Bf16Scope autocast(bf16);
-          for (size_t k = next++; k < batches; k = next++) translate_batch(batches - 1 - k, locals[w]);  // longest first
-        } catch (...) {
-          errors[w] = std::current_exception();
-          next = batches;  // the others stop after their current batch
-        }
-      });
-    }
-    for (auto& t : pool) t.join();
-    for (const auto& e : errors)
-      if (e) std::rethrow_exception(e);
+    model::run_threads(static_cast<int>(locals.size()), [&](int w) {
+      try {
+        torch::InferenceMode inference;
+        model::Bf16Scope autocast(bf16);
+        for (size_t k = next++; k < batches; k = next++) translate_batch(batches - 1 - k, locals[w]);  // longest first
+      } catch (...) {
+        next = batches;  // the others stop after their current batch
+        throw;
+      }
+    });
   }
   TranslateStats total;
   for (const auto& l : locals) {

@@ -2,11 +2,20 @@
 // CPU threads of the tensor operations. LibTorch's intra-op pool and
 // OpenBLAS's own pool are separate: torch::set_num_threads does not reach
 // OpenBLAS, which otherwise starts a thread per core for every sgemm.
+// Translation workers and training replicas run on threads of their own.
+#include <functional>
 
 namespace nmt::model {
 
 // Both pools to `threads` (>= 1). With 1, every matrix product runs on the
 // calling thread, so several threads can each translate their own batch.
 void set_cpu_threads(int threads);
+
+// Runs work(0) ... work(count - 1) on `count` threads at once and waits for
+// them; rethrows the first exception one of them threw. Each thread first
+// takes the intra-op thread count set_cpu_threads gave (its OpenMP team:
+// libraries that open OpenMP regions themselves, such as oneDNN, would
+// otherwise start one thread per core in each).
+void run_threads(int count, const std::function<void(int)>& work);
 
 }  // namespace nmt::model

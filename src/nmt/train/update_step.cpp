@@ -2,18 +2,16 @@
 
 #include <algorithm>
 #include <cmath>
-#include <exception>
 #include <limits>
 #include <mutex>
-#include <thread>
 
 #include <ATen/CPUGeneratorImpl.h>
-#include <ATen/Parallel.h>
 #include <torch/nn/utils/clip_grad.h>
 
 #include "nmt/common/error.h"
 #include "nmt/model/bf16.h"
 #include "nmt/model/dropout.h"
+#include "nmt/model/threads.h"
 #include "nmt/text/vocab.h"
 
 namespace nmt::train {
@@ -106,22 +104,10 @@ UpdateResult apply_update(model::Transformer& model, torch::optim::Adam& optimiz
       std::lock_guard<std::mutex> lock(generator.mutex());
       for (auto& s : seeds) s = at::check_generator<at::CPUGeneratorImpl>(generator)->random64();
     }
-    std::vector<std::exception_ptr> errors(workers);
-    std::vector<std::thread> threads;
-    for (int w = 0; w < workers; ++w) {
-      threads.emplace_back([&, w] {
-        try {
-          at::init_num_threads();  // this thread's OpenMP team: the intra-op count the caller set
-          model::DropoutGenerator dropout(at::make_generator<at::CPUGeneratorImpl>(seeds[w]));
-          run(w, w == 0 ? model : replicas->copies()[w - 1]);
-        } catch (...) {
-          errors[w] = std::current_exception();
-        }
-      });
-    }
-    for (auto& t : threads) t.join();
-    for (const auto& e : errors)
-      if (e) std::rethrow_exception(e);
+    model::run_threads(workers, [&](int w) {
+      model::DropoutGenerator dropout(at::make_generator<at::CPUGeneratorImpl>(seeds[w]));
+      run(w, w == 0 ? model : replicas->copies()[w - 1]);
+    });
     torch::NoGradGuard no_grad;
     auto params = model->parameters();
     for (auto& copy : replicas->copies()) {
