@@ -226,7 +226,7 @@ void add_train_command(CLI::App& app) {
                      "threads/replicas threads (CPU; 2 on 2 threads is fastest here)" + d(def.replicas));
   config_option<uint64_t>(*c, "--seed", o, "train", "seed", "Random seed" + d(def.seed));
   config_flag(*c, "--bf16", o, "train", "bf16",
-              "Matrix products in bfloat16 (CPU autocast; float32 weights, loss and Adam)");
+              "Matrix products in bfloat16 (autocast, CPU or CUDA; float32 weights, loss and Adam)");
   config_option<int64_t>(*c, "--accumulate", o, "train", "accumulate",
                          "Batches per update: gradients summed, one optimizer step" + d(def.accumulate));
   config_option<int64_t>(*c, "--max-pass-tokens", o, "train", "max_pass_tokens",

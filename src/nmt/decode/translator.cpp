@@ -119,18 +119,17 @@ std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std
   };
 
   // Inference mode and bfloat16 autocast are per thread: each worker sets its own.
-  const bool bf16 = options.bf16 && device_.is_cpu();
   std::vector<TranslateStats> locals(std::min<size_t>(options.workers, std::max<size_t>(batches, 1)));
   if (locals.size() <= 1) {
     torch::InferenceMode inference;
-    model::Bf16Scope autocast(bf16);
+    model::Bf16Scope autocast(options.bf16);
     for (size_t b = 0; b < batches; ++b) translate_batch(b, locals[0]);
   } else {
     std::atomic<size_t> next{0};
     model::run_threads(static_cast<int>(locals.size()), [&](int w) {
       try {
         torch::InferenceMode inference;
-        model::Bf16Scope autocast(bf16);
+        model::Bf16Scope autocast(options.bf16);
         for (size_t k = next++; k < batches; k = next++) translate_batch(batches - 1 - k, locals[w]);  // longest first
       } catch (...) {
         next = batches;  // the others stop after their current batch

@@ -20,7 +20,7 @@ struct TranslateOptions {
   double max_length_ratio = 1.5;    // output tokens <= ratio * longest source in the batch + extra
   int64_t max_length_extra = 10;
   int64_t fixed_length = 0;         // > 0: exactly this many tokens, </s> never chosen (benchmarks)
-  bool bf16 = false;                // matrix products in bfloat16 (CPU autocast), the rest in float32
+  bool bf16 = false;                // matrix products in bfloat16 (autocast), the rest in float32
   // Batches translated at once, each by its own thread (Marian's
   // --cpu-threads, CTranslate2's inter_threads). Each worker's operations use
   // the intra-op threads the caller set (model::set_cpu_threads), usually 1.

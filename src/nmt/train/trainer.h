@@ -35,7 +35,7 @@ struct TrainOptions {
   int64_t warmup = 4000;
   double label_smoothing = 0.1;
   double clip = 1.0;         // gradient-norm clipping, 0 = off
-  bool bf16 = false;         // matrix products in bfloat16 (CPU autocast), float32 weights/loss/Adam
+  bool bf16 = false;         // matrix products in bfloat16 (autocast), float32 weights/loss/Adam
   int64_t max_bad_steps = 10;  // consecutive non-finite steps tolerated before training stops
   int threads = 2;
   int replicas = 1;          // data-parallel threads on the CPU, each on threads/replicas (update_step.h)

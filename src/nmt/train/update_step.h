@@ -20,7 +20,7 @@ struct UpdateOptions {
   double label_smoothing = 0.1;
   double clip = 1.0;           // gradient-norm clipping, 0 = off
   bool poison = false;         // tests: make the loss NaN, as a diverging run would
-  bool bf16 = false;           // matrix products in bfloat16 (CPU autocast); weights, loss and Adam stay float32
+  bool bf16 = false;           // matrix products in bfloat16 (autocast); weights, loss and Adam stay float32
 };
 
 struct UpdateResult {
