@@ -189,6 +189,27 @@ TEST(SearchTest, MaxLength_ForcesEosAtTheLastStep) {
   }
 }
 
+// Each sentence stops at its own limit: S2 (never wants to stop) in rows
+// limited to 2 and 4 tokens gives 'a' + </s> and 'a a a' + </s>, the same as
+// each alone, while S0 beside them ends by choice.
+TEST(SearchTest, MaxLength_IsPerSentence) {
+  for (int64_t beam : {1, 2}) {
+    const std::string what = "beam " + std::to_string(beam);
+    TableStep step({&kS2, &kS0, &kS2});
+    auto result = search(step, {2, 6, 4}, options(beam, 0.6));
+    expect_hyp(result[0][0], {kA}, .7 * .05, 2, 0.6, what + ", limit 2");
+    expect_hyp(result[2][0], {kA, kA, kA}, .7 * .7 * .7 * .05, 4, 0.6, what + ", limit 4");
+    EXPECT_EQ(step.calls, 4) << what;  // the longest limit
+    EXPECT_TRUE(step.problems.empty()) << step.problems.front();
+    for (int64_t limit : {2, 4}) {
+      TableStep alone({&kS2});
+      EXPECT_EQ(search(alone, {limit}, options(beam, 0.6))[0][0].tokens, result[limit == 2 ? 0 : 2][0].tokens) << what;
+    }
+    TableStep s0({&kS0});
+    EXPECT_EQ(search(s0, {6}, options(beam, 0.6))[0][0].tokens, result[1][0].tokens) << what;
+  }
+}
+
 TEST(SearchTest, AllowEosFalse_GivesExactlyMaxLengthTokens) {
   // S0 would stop after one token; without </s> the best is 'a a a'
   // (greedy and beam agree: .55 * .35 * .06 beats 'a b a' = .55 * .25 * .06).
@@ -245,8 +266,8 @@ TEST(SearchTest, BeamOne_EqualsGreedyOnTables) {
 
 TEST(SearchTest, Search_DispatchesOnBeamSize) {
   TableStep a({&kS0}), b({&kS0});
-  EXPECT_EQ(search(a, 1, 10, options(1, 0.0))[0][0].tokens, std::vector<int>{kA});
-  EXPECT_EQ(search(b, 1, 10, options(2, 0.0))[0][0].tokens, std::vector<int>{kB});
+  EXPECT_EQ(search(a, {10}, options(1, 0.0))[0][0].tokens, std::vector<int>{kA});
+  EXPECT_EQ(search(b, {10}, options(2, 0.0))[0][0].tokens, std::vector<int>{kB});
 }
 
 TEST(SearchTest, LengthPenalty_IsGnmt) {
@@ -266,6 +287,15 @@ TEST(SearchTest, BadOptions_AreErrorsNamingTheValues) {
     EXPECT_NE(std::string(e.what()).find("2"), std::string::npos) << e.what();
   }
   EXPECT_THROW(beam_search(step, 1, 5, options(0, 0.6)), nmt::Error);
+  // Greedy search finds one hypothesis: more is refused, not silently cut.
+  try {
+    search(step, {5}, options(1, 0.6, 2));
+    FAIL() << "n_best 2 with greedy search accepted";
+  } catch (const nmt::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("n-best (2) must be between 1 and the beam size (1)"), std::string::npos)
+        << e.what();
+  }
+  EXPECT_THROW(search(step, {0}, options(1, 0.6)), nmt::Error);
 }
 
 }  // namespace

@@ -145,9 +145,7 @@ TEST(TranslatorTest, Translator_RestoresInputOrder) {
     o.search.beam = beam;
     o.search.n_best = beam == 1 ? 1 : 2;
     o.batch_size = 3;  // several length-sorted batches
-    // The length limit follows the longest source of a batch; make it the
-    // same for every batch so that alone and batched runs are comparable.
-    o.max_length_ratio = 0, o.max_length_extra = 12;
+    o.max_length_ratio = 1.0, o.max_length_extra = 4;  // each sentence's own limit: 5..13 tokens
     TranslateStats stats;
     auto together = translator.translate(sources, o, &stats);
     ASSERT_EQ(together.size(), sources.size());
@@ -163,8 +161,8 @@ TEST(TranslatorTest, Translator_RestoresInputOrder) {
         EXPECT_NEAR(t.score, a.score, 1e-4) << "beam " << beam << ", sentence " << i << ", hypothesis " << k;
         EXPECT_NEAR(t.log_prob, a.log_prob, 1e-4) << "beam " << beam << ", sentence " << i << ", hypothesis " << k;
       }
-      const auto length = alone[0][0].tokens.size();
-      ended_by_choice += length > 0 && length < 11;
+      const auto length = static_cast<int64_t>(alone[0][0].tokens.size());
+      ended_by_choice += length > 0 && length + 1 < max_output_length(sources[i].size(), o, 64);
       generated += static_cast<int64_t>(together[i][0].tokens.size());
     }
     EXPECT_EQ(stats.generated_tokens, generated);

@@ -14,18 +14,36 @@ namespace {
 
 constexpr double kNegInf = -std::numeric_limits<double>::infinity();
 
-// <pad> and <s> are never generated; </s> only when allowed, and at the last
-// step (with allow_eos) nothing but </s>.
-void restrict_tokens(torch::Tensor& log_probs, bool allow_eos, bool last_step) {
-  if (allow_eos && last_step) {
-    auto eos = log_probs.select(1, text::kEosId).clone();
-    log_probs.fill_(-std::numeric_limits<float>::infinity());
-    log_probs.select(1, text::kEosId).copy_(eos);
-    return;
-  }
+// <pad> and <s> are never generated, nor </s> unless allowed.
+void restrict_tokens(torch::Tensor& log_probs, bool allow_eos) {
   log_probs.select(1, text::kPadId).fill_(-std::numeric_limits<float>::infinity());
   log_probs.select(1, text::kBosId).fill_(-std::numeric_limits<float>::infinity());
   if (!allow_eos) log_probs.select(1, text::kEosId).fill_(-std::numeric_limits<float>::infinity());
+}
+
+// Rows at their sentence's last step (with allow_eos) may only choose </s>.
+void force_eos(torch::Tensor& log_probs, const std::vector<int64_t>& rows) {
+  for (const int64_t r : rows) {
+    auto row = log_probs.select(0, r);
+    auto eos = row.select(0, text::kEosId).clone();
+    row.fill_(-std::numeric_limits<float>::infinity());
+    row.select(0, text::kEosId).copy_(eos);
+  }
+}
+
+void check_options(const SearchOptions& options) {
+  NMT_CHECK(options.beam >= 1, "beam size must be >= 1, got " << options.beam);
+  NMT_CHECK(options.n_best >= 1 && options.n_best <= options.beam,
+            "n-best (" << options.n_best << ") must be between 1 and the beam size (" << options.beam << ")");
+}
+
+int64_t longest(const std::vector<int64_t>& max_lengths) {
+  int64_t n = 0;
+  for (const auto m : max_lengths) {
+    NMT_CHECK(m >= 1, "a length limit must be >= 1 token, got " << m);
+    n = std::max(n, m);
+  }
+  return n;
 }
 
 Hypothesis make_hypothesis(const torch::Tensor& history_row, int64_t length, double log_prob, double alpha,
@@ -49,8 +67,11 @@ double length_penalty(int64_t length, double alpha) {
   return alpha == 0 ? 1.0 : std::pow((5.0 + static_cast<double>(length)) / 6.0, alpha);
 }
 
-std::vector<std::vector<Hypothesis>> greedy_search(StepFunction& step, int64_t sentences, int64_t max_length,
+std::vector<std::vector<Hypothesis>> greedy_search(StepFunction& step, const std::vector<int64_t>& max_lengths,
                                                    const SearchOptions& options) {
+  check_options(options);
+  const int64_t sentences = static_cast<int64_t>(max_lengths.size());
+  const int64_t max_length = longest(max_lengths);
   std::vector<std::vector<Hypothesis>> results(sentences);
   std::vector<int64_t> alive(sentences);  // sentence id of each live row
   for (int64_t i = 0; i < sentences; ++i) alive[i] = i;
@@ -60,7 +81,12 @@ std::vector<std::vector<Hypothesis>> greedy_search(StepFunction& step, int64_t s
 
   for (int64_t t = 0; t < max_length && !alive.empty(); ++t) {
     auto lp = step.log_probs(last);
-    restrict_tokens(lp, options.allow_eos, t == max_length - 1);
+    restrict_tokens(lp, options.allow_eos);
+    std::vector<int64_t> last_step;  // rows whose sentence reaches its limit now
+    for (size_t r = 0; r < alive.size(); ++r) {
+      if (t == max_lengths[alive[r]] - 1) last_step.push_back(static_cast<int64_t>(r));
+    }
+    if (options.allow_eos) force_eos(lp, last_step);
     auto [best, next] = lp.max(1);
     auto best_cpu = best.to(torch::kCPU, torch::kDouble), next_cpu = next.to(torch::kCPU);
     history.select(1, t).copy_(next_cpu);
@@ -70,7 +96,7 @@ std::vector<std::vector<Hypothesis>> greedy_search(StepFunction& step, int64_t s
     for (size_t r = 0; r < alive.size(); ++r) {
       log_prob[r] += b[r];
       const bool eos = n[r] == text::kEosId;
-      if (eos || t == max_length - 1) {
+      if (eos || t == max_lengths[alive[r]] - 1) {
         results[alive[r]].push_back(
             make_hypothesis(history[r], eos ? t : t + 1, log_prob[r], options.length_penalty, eos));
       } else {
@@ -93,12 +119,12 @@ std::vector<std::vector<Hypothesis>> greedy_search(StepFunction& step, int64_t s
   return results;
 }
 
-std::vector<std::vector<Hypothesis>> beam_search(StepFunction& step, int64_t sentences, int64_t max_length,
+std::vector<std::vector<Hypothesis>> beam_search(StepFunction& step, const std::vector<int64_t>& max_lengths,
                                                  const SearchOptions& options) {
+  check_options(options);
   const int64_t K = options.beam;
-  NMT_CHECK(K >= 1, "beam size must be >= 1, got " << K);
-  NMT_CHECK(options.n_best >= 1 && options.n_best <= K,
-            "n-best (" << options.n_best << ") must be between 1 and the beam size (" << K << ")");
+  const int64_t sentences = static_cast<int64_t>(max_lengths.size());
+  const int64_t max_length = longest(max_lengths);
   std::vector<std::vector<Hypothesis>> finished(sentences);
   std::vector<int64_t> alive(sentences);
   for (int64_t i = 0; i < sentences; ++i) alive[i] = i;
@@ -115,7 +141,13 @@ std::vector<std::vector<Hypothesis>> beam_search(StepFunction& step, int64_t sen
     const int64_t m = static_cast<int64_t>(alive.size());
     auto lp = step.log_probs(device_last);
     const int64_t V = lp.size(1);
-    restrict_tokens(lp, options.allow_eos, t == max_length - 1);
+    restrict_tokens(lp, options.allow_eos);
+    std::vector<int64_t> last_step;  // rows of the sentences that reach their limit now
+    for (int64_t i = 0; i < m; ++i) {
+      if (t != max_lengths[alive[i]] - 1) continue;
+      for (int64_t b = 0; b < K; ++b) last_step.push_back(i * K + b);
+    }
+    if (options.allow_eos) force_eos(lp, last_step);
     // (m, K, V) candidates scored by their whole path; 2K of them so that if
     // up to K end in </s>, K live ones remain.
     auto cand = (scores.to(lp.device(), lp.scalar_type()).unsqueeze(2) + lp.view({m, K, V})).view({m, K * V});
@@ -146,7 +178,7 @@ std::vector<std::vector<Hypothesis>> beam_search(StepFunction& step, int64_t sen
       // finished hypotheses, or at the length limit.
       const bool best_is_eos = C > 0 && ti[i][0] % V == text::kEosId;
       const bool done = (best_is_eos && static_cast<int64_t>(done_list.size()) >= options.n_best) ||
-                        t == max_length - 1 || beams.empty();
+                        t == max_lengths[alive[i]] - 1 || beams.empty();
       if (done) {
         if (done_list.size() < static_cast<size_t>(options.n_best)) {  // no </s> allowed: take live beams
           for (size_t b = 0; b < beams.size(); ++b) {
@@ -180,10 +212,20 @@ std::vector<std::vector<Hypothesis>> beam_search(StepFunction& step, int64_t sen
   return finished;
 }
 
-std::vector<std::vector<Hypothesis>> search(StepFunction& step, int64_t sentences, int64_t max_length,
+std::vector<std::vector<Hypothesis>> search(StepFunction& step, const std::vector<int64_t>& max_lengths,
                                             const SearchOptions& options) {
-  if (options.beam == 1) return greedy_search(step, sentences, max_length, options);
-  return beam_search(step, sentences, max_length, options);
+  if (options.beam == 1) return greedy_search(step, max_lengths, options);
+  return beam_search(step, max_lengths, options);
+}
+
+std::vector<std::vector<Hypothesis>> greedy_search(StepFunction& step, int64_t sentences, int64_t max_length,
+                                                   const SearchOptions& options) {
+  return greedy_search(step, std::vector<int64_t>(sentences, max_length), options);
+}
+
+std::vector<std::vector<Hypothesis>> beam_search(StepFunction& step, int64_t sentences, int64_t max_length,
+                                                 const SearchOptions& options) {
+  return beam_search(step, std::vector<int64_t>(sentences, max_length), options);
 }
 
 }  // namespace nmt::decode

@@ -37,14 +37,22 @@ class StepFunction {
 
 double length_penalty(int64_t length, double alpha);
 
-// Each of `sentences` rows starts from <s>; at most max_length tokens are
-// generated (</s> included); the last step may only choose </s>.
+// Sentence i (one row per sentence, each starting from <s>) generates at
+// most max_lengths[i] tokens (</s> included); its last step may only choose
+// </s>. Each sentence's limit is its own, so what a sentence becomes does not
+// depend on the other sentences searched with it.
+std::vector<std::vector<Hypothesis>> greedy_search(StepFunction& step, const std::vector<int64_t>& max_lengths,
+                                                   const SearchOptions& options);
+std::vector<std::vector<Hypothesis>> beam_search(StepFunction& step, const std::vector<int64_t>& max_lengths,
+                                                 const SearchOptions& options);
+// beam == 1 -> greedy_search, else beam_search.
+std::vector<std::vector<Hypothesis>> search(StepFunction& step, const std::vector<int64_t>& max_lengths,
+                                            const SearchOptions& options);
+
+// The same limit for each of `sentences` sentences.
 std::vector<std::vector<Hypothesis>> greedy_search(StepFunction& step, int64_t sentences, int64_t max_length,
                                                    const SearchOptions& options);
 std::vector<std::vector<Hypothesis>> beam_search(StepFunction& step, int64_t sentences, int64_t max_length,
                                                  const SearchOptions& options);
-// beam == 1 -> greedy_search, else beam_search.
-std::vector<std::vector<Hypothesis>> search(StepFunction& step, int64_t sentences, int64_t max_length,
-                                            const SearchOptions& options);
 
 }  // namespace nmt::decode

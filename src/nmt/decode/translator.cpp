@@ -59,6 +59,13 @@ void TransformerStep::select_rows(const at::Tensor& rows_any_device, bool same_s
   for (int64_t i = 0; i < n; ++i) source_of_row_[i] = i / group;
 }
 
+int64_t max_output_length(size_t source_pieces, const TranslateOptions& options, int64_t max_positions) {
+  if (options.fixed_length > 0) return std::min(options.fixed_length, max_positions);
+  const auto pieces = std::min<int64_t>(static_cast<int64_t>(source_pieces), max_positions - 1);  // as encoded
+  const auto limit = static_cast<int64_t>(options.max_length_ratio * static_cast<double>(pieces)) + options.max_length_extra;
+  return std::clamp<int64_t>(limit, 1, max_positions);
+}
+
 Translator::Translator(model::Transformer model, torch::Device device) : model_(std::move(model)), device_(device) {
   model_->to(device_);
   model_->eval();
@@ -101,15 +108,14 @@ std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std
       for (int64_t j = 0; j < n; ++j) acc[i - first][j] = s[j];
       acc[i - first][n] = text::kEosId;
     }
-    int64_t max_length = options.fixed_length > 0
-                             ? options.fixed_length
-                             : static_cast<int64_t>(options.max_length_ratio * width) + options.max_length_extra;
-    max_length = std::min(max_length, max_positions);
+    // Each sentence's own limit, from its own length: never from the batch's.
+    std::vector<int64_t> max_lengths;
+    for (size_t i = first; i < last; ++i) max_lengths.push_back(max_output_length(sources[order[i]].size(), options, max_positions));
     SearchOptions search_options = options.search;
     if (options.fixed_length > 0) search_options.allow_eos = false;
 
     TransformerStep step(model_, src.to(device_));
-    auto found = search(step, src.size(0), max_length, search_options);
+    auto found = search(step, max_lengths, search_options);
     for (size_t i = first; i < last; ++i) {
       if (!found[i - first].empty()) local.generated_tokens += static_cast<int64_t>(found[i - first][0].tokens.size());
       results[order[i]] = std::move(found[i - first]);

@@ -17,7 +17,10 @@ namespace nmt::decode {
 struct TranslateOptions {
   SearchOptions search;
   int64_t batch_size = 32;          // sentences per batch
-  double max_length_ratio = 1.5;    // output tokens <= ratio * longest source in the batch + extra
+  // A sentence's output has at most ratio x its source pieces + extra tokens
+  // (</s> included; at most the model's positions): its own limit, whatever
+  // else shares its batch.
+  double max_length_ratio = 1.5;
   int64_t max_length_extra = 10;
   int64_t fixed_length = 0;         // > 0: exactly this many tokens, </s> never chosen (benchmarks)
   bool bf16 = false;                // matrix products in bfloat16 (autocast), the rest in float32
@@ -45,6 +48,9 @@ class TransformerStep : public StepFunction {
   std::vector<int64_t> source_of_row_;  // index into memory_ of each row
 };
 
+// The output limit of a sentence of `source_pieces` pieces (see TranslateOptions).
+int64_t max_output_length(size_t source_pieces, const TranslateOptions& options, int64_t max_positions);
+
 struct TranslateStats {
   int64_t sentences = 0, generated_tokens = 0, truncated_sources = 0;
   double seconds = 0;                 // wall time of the whole call
@@ -62,6 +68,7 @@ class Translator {
                                            const text::Vocab& tgt_vocab, const TranslateOptions& options,
                                            TranslateStats* stats = nullptr);
   const model::Transformer& model() const { return model_; }
+  const torch::Device& device() const { return device_; }
   // From now on linear layers multiply in int8 (CPU only; see model/int8.h).
   void quantize_int8();
 
