@@ -34,6 +34,25 @@ TEST(Int8Test, Linear_IsCloseToFloat32) {
                            torch::nn::functional::linear(x[0][0].unsqueeze(0), weight)), 0.02);
 }
 
+// Activations are scaled per row: a row's output is bit for bit the same
+// alone and beside a row of values a thousand times larger (with one scale
+// per call, that row would have crushed the small one to a few levels).
+TEST(Int8Test, Linear_RowResultDoesNotDependOnItsBatch) {
+  if (!int8_available()) GTEST_SKIP() << "built without oneDNN";
+  torch::manual_seed(43);
+  torch::InferenceMode inference;
+  auto weight = torch::randn({48, 32}) * 0.1, bias = torch::randn({48});
+  Int8Linear q(weight, bias);
+  auto small = torch::randn({1, 32}) * 0.01, large = torch::randn({1, 32}) * 10;
+  auto alone = q.forward(small);
+  auto together = q.forward(torch::cat({large, small, large}));
+  EXPECT_TRUE(torch::equal(together[1].unsqueeze(0), alone)) << "the small row changed with its neighbours";
+  EXPECT_TRUE(torch::equal(together[0], together[2]));
+  EXPECT_LT(relative_error(alone, torch::nn::functional::linear(small, weight, bias)), 0.02);
+  // A row of zeros gives the bias exactly.
+  EXPECT_TRUE(torch::equal(q.forward(torch::zeros({2, 32})), bias.unsqueeze(0).expand({2, 48})));
+}
+
 TEST(Int8Test, QuantizedModel_LogitsTrackFloat32) {
   if (!int8_available()) GTEST_SKIP() << "built without oneDNN";
   for (bool tied : {false, true}) {

@@ -55,16 +55,13 @@ Int8Linear::Int8Linear(const at::Tensor& weight, const at::Tensor& bias) : impl_
   auto qweight = w.div(m.weight_scales.unsqueeze(1)).round().clamp(-127, 127).to(torch::kChar).contiguous();
   if (bias.defined()) m.bias = bias.detach().to(torch::kCPU, torch::kFloat).reshape({1, m.out}).contiguous();
 
-  // dst (M, out) = scale[n] * (x_int8 (M, in) . w_int8 (in, out)) + bias; M and scales given per call.
+  // acc (M, out) = weight_scale[n] * (x_int8 (M, in) . w_int8 (in, out)); M given per call. The row
+  // scales and the bias are applied afterwards (forward), since oneDNN 2.6
+  // takes output scales per column or per tensor, not per row.
   const dnnl::memory::dim M = DNNL_RUNTIME_DIM_VAL, K = m.in, N = m.out;
   dnnl::primitive_attr attr;
   attr.set_output_scales(1 << 1, {DNNL_RUNTIME_F32_VAL});
   attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
-  if (m.bias.defined()) {
-    dnnl::post_ops ops;
-    ops.append_binary(dnnl::algorithm::binary_add, dnnl::memory::desc({1, N}, dt::f32, tag::ab));
-    attr.set_post_ops(ops);
-  }
   const dnnl::memory::desc src({M, K}, dt::s8, tag::ab), dst({M, N}, dt::f32, tag::ab);
   try {
     m.pd = dnnl::matmul::primitive_desc(dnnl::matmul::desc(src, dnnl::memory::desc({K, N}, dt::s8, tag::any), dst),
@@ -90,11 +87,12 @@ at::Tensor Int8Linear::forward(const at::Tensor& x) const {
   NMT_CHECK(x.size(-1) == m.in, "int8 linear layer of " << m.in << " inputs given " << x.size(-1));
   const int64_t rows = x.numel() / m.in;
   auto flat = x.reshape({rows, m.in}).to(torch::kFloat).contiguous();
-  // Symmetric per call: the largest |x| maps to 127.
-  const float amax = rows == 0 ? 0.0f : flat.abs().max().item<float>();
-  const float scale = amax > 0 ? amax / 127.0f : 1.0f;
-  auto qx = flat.mul(1.0f / scale).round_().clamp_(-127, 127).to(torch::kChar);
-  auto scales = m.weight_scales.mul(scale);
+  // Symmetric per row: the largest |x| of a row maps to 127. One scale per
+  // row, not per call, so that a sentence's result does not depend on the
+  // other rows of its batch.
+  auto row_scales = flat.abs().amax(1, /*keepdim=*/true).div_(127.0f);  // (rows, 1)
+  row_scales.masked_fill_(row_scales.eq(0), 1.0f);
+  auto qx = flat.div(row_scales).round_().clamp_(-127, 127).to(torch::kChar);
   auto y = torch::empty({rows, m.out}, torch::kFloat);
   if (rows > 0) {
     const auto& engine = cpu_engine();
@@ -103,15 +101,16 @@ at::Tensor Int8Linear::forward(const at::Tensor& x) const {
         {DNNL_ARG_SRC, dnnl::memory({{rows, m.in}, dt::s8, tag::ab}, engine, qx.data_ptr())},
         {DNNL_ARG_WEIGHTS, dnnl::memory(m.pd.weights_desc(), engine, m.packed.data_ptr())},
         {DNNL_ARG_DST, dnnl::memory({{rows, m.out}, dt::f32, tag::ab}, engine, y.data_ptr())},
-        {DNNL_ARG_ATTR_OUTPUT_SCALES, dnnl::memory({{m.out}, dt::f32, tag::a}, engine, scales.data_ptr())},
+        {DNNL_ARG_ATTR_OUTPUT_SCALES, dnnl::memory({{m.out}, dt::f32, tag::a}, engine, m.weight_scales.data_ptr())},
         {DNNL_ARG_SCRATCHPAD, dnnl::memory(m.pd.scratchpad_desc(), engine, scratch.data_ptr())}};
-    if (m.bias.defined()) {
-      args.emplace(DNNL_ARG_ATTR_MULTIPLE_POST_OP(0) | DNNL_ARG_SRC_1,
-                   dnnl::memory({{1, m.out}, dt::f32, tag::ab}, engine, m.bias.data_ptr()));
-    }
     thread_local dnnl::stream stream(engine);
     m.matmul.execute(stream, args);
     stream.wait();
+    if (m.bias.defined()) {
+      y = torch::addcmul(m.bias, y, row_scales);  // bias + row_scale[m] * acc
+    } else {
+      y.mul_(row_scales);
+    }
   }
   std::vector<int64_t> sizes(x.sizes().begin(), x.sizes().end());
   sizes.back() = m.out;

@@ -2,10 +2,11 @@
 // int8 inference for linear layers: the weight quantized once, symmetrically
 // with one scale per output channel, and packed in the layout oneDNN's int8
 // matrix product wants; each call quantizes its activations on the fly
-// (symmetric int8, one scale per call), multiplies with int32 accumulation
-// and rescales to float32 in the same oneDNN primitive, which also adds the
-// bias. The activation scale is a run-time argument, so one primitive, built
-// once per layer, serves every call and every batch size.
+// (symmetric int8, one scale per row, so a row's result never depends on the
+// other rows of its batch), multiplies with int32 accumulation and rescales
+// by the weight scales to float32 in one oneDNN primitive, built once per
+// layer for every batch size (the row count is a run-time argument); the row
+// scales and the bias follow in one pass.
 #include <memory>
 
 #include <ATen/core/Tensor.h>
