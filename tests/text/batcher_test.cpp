@@ -106,7 +106,8 @@ TEST(MakeBatches, EveryBatchObeysTheTokenLimit) {
     EXPECT_EQ(batch.src.size(), static_cast<size_t>(batch.rows * batch.src_len));
     EXPECT_EQ(batch.tgt_in.size(), static_cast<size_t>(batch.rows * batch.tgt_len));
     EXPECT_EQ(batch.tgt_out.size(), static_cast<size_t>(batch.rows * batch.tgt_len));
-    EXPECT_LE(batch.rows * batch.tgt_len, options.batch_tokens);
+    // Both sides count, padding included: the source bounds a batch as the target does.
+    EXPECT_LE(batch.rows * std::max(batch.src_len, batch.tgt_len), options.batch_tokens);
   }
   // Greedy filling: a batch closes only when the next example would not fit.
   EXPECT_LT(batches.size(), 500u / 2);
@@ -162,6 +163,24 @@ TEST(MakeBatches, ExampleLongerThanTheLimitGetsABatchOfItsOwn) {
   ASSERT_FALSE(batches.empty());
   EXPECT_EQ(batches.back().rows, 1);
   EXPECT_EQ(batches.back().tgt_len, 101);
+}
+
+// A noisy corpus: short targets, some very long sources. Counting only the
+// target would put 100 rows of 3 target tokens (and 150 source tokens) in a
+// batch of 300 tokens; both sides bound it to 2 rows.
+TEST(MakeBatches, LongSourcesBoundTheBatchToo) {
+  std::vector<Example> examples;
+  for (int i = 0; i < 100; ++i) {
+    const int src_len = i % 10 == 0 ? 149 : 2;
+    examples.push_back({with_eos(std::vector<int>(src_len, 9)), with_bos_eos({7, 8})});
+  }
+  int64_t rows = 0;
+  for (const Batch& batch : make_batches(examples, {300, 0})) {
+    EXPECT_LE(batch.rows * std::max(batch.src_len, batch.tgt_len), 300) << batch.rows << " rows";
+    if (batch.src_len == 150) EXPECT_LE(batch.rows, 2);
+    rows += batch.rows;
+  }
+  EXPECT_EQ(rows, 100);
 }
 
 TEST(MakeBatches, IsDeterministic) {

@@ -44,6 +44,11 @@ int64_t target_length(const Example& example) {  // length of tgt_out
   return static_cast<int64_t>(example.tgt.size()) - 1;
 }
 
+// The longer of its padded source (pieces + </s>) and target (pieces + </s>) rows.
+int64_t example_width(const Example& example) {
+  return std::max(static_cast<int64_t>(example.src.size()), target_length(example));
+}
+
 // Pads the examples named by `indices` into one batch.
 Batch make_batch(const std::vector<Example>& examples, const std::vector<size_t>& indices) {
   Batch batch;
@@ -93,24 +98,30 @@ std::vector<Batch> make_batches(const std::vector<Example>& examples, const Batc
 
   std::vector<Batch> batches;
   std::vector<size_t> current;
+  int64_t widest = 0;  // the longest side of the current batch, padding included
   for (size_t i : order) {
-    // Sorted ascending, so example i would be the longest target of the batch.
+    // Rows x the longest side (source or target) of the batch with example
+    // i in it: what its padded tensors hold, so that long sources in a noisy
+    // corpus cannot make one batch many times larger than the others.
     const int64_t rows = static_cast<int64_t>(current.size()) + 1;
-    const bool fits = rows * target_length(examples[i]) <= options.batch_tokens &&
+    const int64_t width = std::max(widest, example_width(examples[i]));
+    const bool fits = rows * width <= options.batch_tokens &&
                       (options.max_sentences == 0 || rows <= options.max_sentences);
     if (!fits && !current.empty()) {
       batches.push_back(make_batch(examples, current));
       current.clear();
     }
     current.push_back(i);
+    widest = current.size() == 1 ? example_width(examples[i]) : width;
   }
   if (!current.empty()) batches.push_back(make_batch(examples, current));
   return batches;
 }
 
 std::vector<Batch> split_batch(const Batch& b, int64_t max_tokens) {
-  if (max_tokens <= 0 || b.rows * b.tgt_len <= max_tokens || b.rows == 1) return {b};
-  const int64_t rows_per_pass = std::max<int64_t>(1, max_tokens / b.tgt_len);
+  const int64_t width = std::max(b.src_len, b.tgt_len);
+  if (max_tokens <= 0 || b.rows * width <= max_tokens || b.rows == 1) return {b};
+  const int64_t rows_per_pass = std::max<int64_t>(1, max_tokens / width);
   std::vector<Batch> passes;
   for (int64_t first = 0; first < b.rows; first += rows_per_pass) {
     const int64_t last = std::min(b.rows, first + rows_per_pass);

@@ -37,19 +37,22 @@ struct Batch {
 };
 
 struct BatchOptions {
-  int64_t batch_tokens = 4096;  // rows x tgt_len at most (a longer example still gets a batch)
+  // rows x max(src_len, tgt_len) at most, padding included, as fairseq's
+  // --max-tokens and Marian's mini-batch words bound both sides (a longer
+  // example still gets a batch of its own).
+  int64_t batch_tokens = 4096;
   int64_t max_sentences = 0;    // rows at most; 0 = no limit
 };
 
-// Groups examples so that rows x longest tgt_out <= batch_tokens (at least one
-// example per batch), after sorting by (target length, source length) so that
+// Groups examples so that rows x the longest side (src or tgt_out) <=
+// batch_tokens (at least one example per batch), after sorting by (target length, source length) so that
 // sentences of similar length share a batch. Deterministic: same input, same
 // batches. Throws nmt::Error on an example with an empty src or a tgt shorter
 // than 2 (<s> and </s>).
 std::vector<Batch> make_batches(const std::vector<Example>& examples, const BatchOptions& options);
 
-// The batch split by rows into passes of at most max_tokens target tokens
-// (rows x longest target; at least one row each), every pass trimmed to its
+// The batch split by rows into passes of at most max_tokens tokens (rows x
+// its longest side, as make_batches counts; at least one row each), every pass trimmed to its
 // own longest row: run one after the other, their summed gradients are the
 // whole batch's. The batch as it is when it fits or max_tokens <= 0.
 std::vector<Batch> split_batch(const Batch& batch, int64_t max_tokens);
