@@ -1,8 +1,5 @@
 #include "nmt/train/checkpoint.h"
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
@@ -15,6 +12,7 @@
 #include <ATen/CPUGeneratorImpl.h>
 #include <torch/torch.h>
 
+#include "nmt/common/durable_file.h"
 #include "nmt/common/error.h"
 
 namespace fs = std::filesystem;
@@ -33,14 +31,6 @@ torch::Tensor bytes_tensor(const std::string& s) {
 std::string tensor_bytes(const torch::Tensor& t) {
   auto c = t.contiguous();
   return std::string(reinterpret_cast<const char*>(c.data_ptr<uint8_t>()), static_cast<size_t>(c.numel()));
-}
-
-void fsync_file(const std::string& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY);
-  if (fd >= 0) {
-    ::fsync(fd);
-    ::close(fd);
-  }
 }
 
 // The first line of a c10::Error, without its C++ stack trace.
@@ -110,17 +100,11 @@ void save_checkpoint(const std::string& path, model::Transformer& model, torch::
   archive.write("src_vocab", bytes_tensor(info.src_vocab));
   archive.write("tgt_vocab", bytes_tensor(info.tgt_vocab));
 
-  const std::string tmp = path + ".tmp";
-  try {
-    archive.save_to(tmp);
-  } catch (const std::exception& e) {
-    std::remove(tmp.c_str());
-    NMT_FAIL("cannot write checkpoint " << tmp << ": " << first_line(e));
-  }
-  fsync_file(tmp);
-  std::error_code ec;
-  fs::rename(tmp, path, ec);
-  NMT_CHECK(!ec, "cannot rename " << tmp << " to " << path << ": " << ec.message());
+  // Through a temporary file, synced and renamed, every write checked: a
+  // full disk or a kill mid-write never damages a checkpoint already there.
+  write_file_durably(
+      path, [&](const ByteSink& sink) { archive.save_to([&](const void* data, size_t size) { return sink(data, size); }); },
+      "checkpoint");
 }
 
 LoadedCheckpoint load_checkpoint(const std::string& path) {

@@ -1,15 +1,17 @@
 #pragma once
 // Writes what training reports to RUN_DIR/metrics.jsonl, one JSON object per
-// line in the schema of nmt/metrics/metrics_log.h, flushed as written, read
+// line in the schema of nmt/metrics/metrics_log.h, each write checked, read
 // by `nmt report` and by people with jq. The same numbers go to TensorBoard event files in RUN_DIR/tensorboard
 // (tags train/loss, train/ppl, train/lr, train/grad_norm,
 // train/tgt_tok_per_s, dev/loss, dev/ppl, dev/bleu, dev/chrf), one file per
 // start or resume of the run.
 #include <cstdint>
-#include <fstream>
 #include <memory>
 #include <string>
 
+namespace nmt {
+class AppendFile;
+}
 namespace nmt::metrics {
 class EventWriter;
 }
@@ -28,11 +30,12 @@ class MetricsWriter {
   ~MetricsWriter();
   void train(const StepReport& report);
   void valid(const ValidReport& report);
+  void sync();  // what was written is on disk
   const std::string& path() const { return path_; }
 
  private:
   std::string path_;
-  std::ofstream out_;
+  std::unique_ptr<AppendFile> out_;
   std::unique_ptr<metrics::EventWriter> events_;
 };
 
