@@ -3,6 +3,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -267,6 +268,185 @@ TEST(TrainerTest, Trainer_ValidationTranslatesAndScoresTheDevSet) {
   EXPECT_GE(*validations[0].bleu, 0);
   EXPECT_GT(*validations[0].chrf, 0);
   for (const char* best : {"best-loss.pt", "best-bleu.pt", "best-chrf.pt"}) EXPECT_TRUE(fs::exists(dir.file(std::string("run/") + best))) << best;
+}
+
+// What a run did, for comparing an interrupted and resumed run with an
+// uninterrupted one.
+struct Record {
+  std::vector<double> losses;                        // per step
+  std::vector<std::pair<int64_t, double>> validations;  // step, dev loss
+  std::string stop_reason;
+  int64_t steps = 0;
+};
+
+// Trains in dir; with stop_after > 0, SIGINT's path (stop_requested) is taken
+// right after that step.
+Record record_run(const std::string& dir, const TrainOptions& options, const TrainData& data, int64_t stop_after = 0) {
+  Record rec;
+  int64_t step = 0;
+  TrainCallbacks callbacks;
+  callbacks.on_step = [&](const StepReport& r) { rec.losses.push_back(r.loss), step = r.step; };
+  callbacks.on_valid = [&](const ValidReport& r) { rec.validations.emplace_back(r.step, r.loss); };
+  callbacks.stop_requested = [&] { return stop_after > 0 && step == stop_after; };
+  const auto model = tiny_model();
+  nlohmann::json config = {{"model", model::to_json(model)}, {"train", to_json(options)}};
+  const auto result = train_model(model, options, data, english_vocab(), english_vocab(), dir, config, callbacks);
+  rec.stop_reason = result.stop_reason, rec.steps = result.steps;
+  return rec;
+}
+
+void append(Record& a, const Record& b) {
+  a.losses.insert(a.losses.end(), b.losses.begin(), b.losses.end());
+  a.validations.insert(a.validations.end(), b.validations.begin(), b.validations.end());
+  a.stop_reason = b.stop_reason, a.steps = b.steps;
+}
+
+// SIGINT arriving at a step where a validation falls due: the validation
+// runs before the save, and everything that decides the future is saved, so
+// the resumed run validates, keeps best models and stops early exactly as the
+// uninterrupted one. (Before, the interrupted run skipped that validation and
+// the resumed one stopped a validation later.)
+TEST(TrainerTest, Trainer_InterruptedAtAValidationResumesAsUninterrupted) {
+  TempDir corpus;
+  const auto data = reverse_task(corpus, 300, 20);
+  auto options = quick_options();
+  options.max_steps = 40;
+  options.valid_every = 3;
+  options.early_stopping_metric = "bleu";  // a model this young scores BLEU 0 at first: patience runs out
+  options.patience = 2;
+  options.valid_max_sentences = 10;
+  TempDir whole, parts;
+  const auto straight = record_run(whole.file("run"), options, data);
+  ASSERT_EQ(straight.stop_reason, "early-stopping") << "the uninterrupted run must stop early for this test to mean much";
+  ASSERT_GE(straight.steps, 9);
+
+  auto resumed = record_run(parts.file("run"), options, data, /*stop_after=*/6);
+  ASSERT_EQ(resumed.stop_reason, "interrupted");
+  ASSERT_EQ(resumed.steps, 6);
+  ASSERT_FALSE(resumed.validations.empty());
+  EXPECT_EQ(resumed.validations.back().first, 6) << "the validation due at the interrupted step did not run";
+  append(resumed, record_run(parts.file("run"), options, data));
+
+  EXPECT_EQ(resumed.stop_reason, straight.stop_reason);
+  EXPECT_EQ(resumed.steps, straight.steps) << "early stopping at another step";
+  ASSERT_EQ(resumed.losses.size(), straight.losses.size());
+  for (size_t i = 0; i < resumed.losses.size(); ++i) EXPECT_EQ(resumed.losses[i], straight.losses[i]) << "step " << i + 1;
+  EXPECT_EQ(resumed.validations, straight.validations);
+  for (const char* best : {"best-loss.pt", "best-bleu.pt", "best-chrf.pt"}) {
+    EXPECT_EQ(load_checkpoint(parts.file(std::string("run/") + best)).info.step,
+              load_checkpoint(whole.file(std::string("run/") + best)).info.step)
+        << best;
+  }
+}
+
+// Early stopping on perplexity counts (it was accepted but never counted):
+// with the weights frozen, the dev perplexity never improves after the first
+// validation, and training stops `patience` validations later.
+TEST(TrainerTest, Trainer_EarlyStoppingOnPerplexityCounts) {
+  TempDir corpus;
+  const auto data = reverse_task(corpus, 100, 20);
+  auto options = quick_options();
+  options.lr = 0;
+  options.max_steps = 100;
+  options.valid_every = 2;
+  options.valid_translate = false;
+  options.early_stopping_metric = "ppl";
+  options.patience = 3;
+  TempDir dir;
+  const auto run = record_run(dir.file("run"), options, data);
+  EXPECT_EQ(run.stop_reason, "early-stopping");
+  EXPECT_EQ(run.steps, 2 * (1 + 3));
+  EXPECT_EQ(load_checkpoint(dir.file("run/best-ppl.pt")).info.step, 2);
+}
+
+// A resume whose data-order options differ from the checkpoint's would read
+// other batches at the saved position: it is refused, naming the option, and
+// the run is left as it was; --reset-data-position goes on on purpose.
+TEST(TrainerTest, Trainer_ResumeWithOtherDataOrderOptionsIsRefused) {
+  TempDir corpus;
+  const auto data = reverse_task(corpus, 200, 0);
+  auto options = quick_options();
+  options.max_steps = 4;
+  TempDir dir;
+  record_run(dir.file("run"), options, data);
+  const std::string saved = latest_checkpoint(dir.file("run"));
+  ASSERT_FALSE(saved.empty());
+
+  options.max_steps = 8;
+  for (auto change : std::vector<std::function<void(TrainOptions&)>>{
+           [](TrainOptions& o) { o.batch_tokens = 256; }, [](TrainOptions& o) { o.seed = 8; },
+           [](TrainOptions& o) { o.chunk_pairs = 50; }, [](TrainOptions& o) { o.max_len = 100; },
+           [](TrainOptions& o) { o.clean = true; }}) {
+    auto changed = options;
+    change(changed);
+    const auto message = error_message([&] { record_run(dir.file("run"), changed, data); });
+    EXPECT_NE(message.find("cannot resume from " + saved + ": train."), std::string::npos) << message;
+    EXPECT_NE(message.find("--reset-data-position"), std::string::npos) << message;
+    EXPECT_EQ(latest_checkpoint(dir.file("run")), saved);
+  }
+  options.batch_tokens = 256;
+  const auto message = error_message([&] { record_run(dir.file("run"), options, data); });
+  EXPECT_NE(message.find("train.batch_tokens is 512 there but 256 now"), std::string::npos) << message;
+
+  options.reset_data_position = true;
+  const auto resumed = record_run(dir.file("run"), options, data);
+  EXPECT_EQ(resumed.steps, 8);
+  EXPECT_EQ(resumed.losses.size(), 4u);
+}
+
+// Invalid UTF-8 in the second chunk of a streamed corpus: the steps trained
+// on the first chunk are saved before the run stops with FILE:LINE, and once
+// the line is fixed the same command resumes from that checkpoint.
+TEST(TrainerTest, Trainer_BadLineInALaterChunkSavesTheLastGoodStep) {
+  TempDir dir;
+  const auto& lines = english_lines();
+  std::string src, tgt;
+  for (size_t i = 0; i < 120; ++i) {
+    src += (i == 89 ? std::string("caf\xe9 au lait") : lines[i]) + "\n";
+    tgt += lines[i] + "\n";
+  }
+  nmt::testing::write_file(dir.file("train.src"), src);
+  nmt::testing::write_file(dir.file("train.tgt"), tgt);
+  TrainData data;
+  data.train.paths = {dir.file("train.src"), dir.file("train.tgt")};
+  auto options = quick_options();
+  options.chunk_pairs = 60;  // line 90 is in the second chunk
+  options.max_steps = 100;
+  std::vector<std::string> messages;
+  const auto message = error_message([&] { record_run(dir.file("run"), options, data); });
+  EXPECT_NE(message.find(dir.file("train.src") + ":90: invalid UTF-8 at byte 4"), std::string::npos) << message;
+  const std::string saved = latest_checkpoint(dir.file("run"));
+  ASSERT_FALSE(saved.empty()) << "no checkpoint of the steps before the bad chunk";
+  const auto ckpt = load_checkpoint(saved);
+  EXPECT_GT(ckpt.info.step, 0);
+  EXPECT_NE(message.find(saved + " holds the last good step (" + std::to_string(ckpt.info.step) + ")"),
+            std::string::npos)
+      << message;
+  // The saved position is the start of the batch that was never trained on.
+  EXPECT_EQ(ckpt.info.progress["position"]["chunk"], 0);
+
+  src.replace(src.find("caf\xe9"), 4, "cafe");
+  nmt::testing::write_file(dir.file("train.src"), src);
+  options.max_steps = ckpt.info.step + 3;
+  const auto resumed = record_run(dir.file("run"), options, data);
+  EXPECT_EQ(resumed.steps, ckpt.info.step + 3);
+  EXPECT_EQ(resumed.losses.size(), 3u);
+}
+
+// Files left by writes a crash interrupted are removed at start.
+TEST(TrainerTest, Trainer_RemovesStaleTemporaryFilesAtStart) {
+  TempDir corpus;
+  const auto data = reverse_task(corpus, 100, 0);
+  auto options = quick_options();
+  options.max_steps = 1;
+  TempDir dir;
+  fs::create_directories(dir.file("run"));
+  nmt::testing::write_file(dir.file("run/checkpoint-00000007.pt.tmp"), "half a checkpoint");
+  nmt::testing::write_file(dir.file("run/metrics.jsonl.tmp"), "{\"kind\":");
+  record_run(dir.file("run"), options, data);
+  EXPECT_FALSE(fs::exists(dir.file("run/checkpoint-00000007.pt.tmp")));
+  EXPECT_FALSE(fs::exists(dir.file("run/metrics.jsonl.tmp")));
+  EXPECT_TRUE(fs::exists(dir.file("run/checkpoint-00000001.pt")));
 }
 
 TEST(AverageTest, Average_IsTheMeanOfTheParameters) {

@@ -29,6 +29,7 @@ namespace {
 struct TrainCommand {
   std::string config_file;
   bool dry_run = false;
+  bool reset_data_position = false;
   nlohmann::json overrides = nlohmann::json::object();
 };
 
@@ -104,6 +105,8 @@ void run(const TrainCommand& cmd) {
             "or data.train in the config file)");
   auto model_config = model::model_config_from_json(config["model"], model::preset(config.value("preset", "small")));
   auto options = train::train_options_from_json(config["train"]);
+  options.reset_data_position = cmd.reset_data_position;
+  train::check_train_options(model_config, options);  // before a vocabulary is trained
 
   train::TrainData data;
   data.train = train_corpus;
@@ -173,6 +176,9 @@ void add_train_command(CLI::App& app) {
   c->add_option("--config", cmd->config_file, "YAML/JSON file with preset:, model:, train:, data: sections")
       ->check(CLI::ExistingFile);
   c->add_flag("--dry-run", cmd->dry_run, "Print the resolved configuration and check the inputs, do not train");
+  c->add_flag("--reset-data-position", cmd->reset_data_position,
+              "Resume the weights, optimizer and step of RUN_DIR's checkpoint but read the data from the start of "
+              "an epoch: for new data, or other batch/chunk/length/seed/cleaning options, on purpose");
   c->add_option_function<std::string>(
        "--preset", [cmd](const std::string& v) { cmd->overrides["preset"] = v; },
        "Model size: tiny | small | base | big (small); model options override its fields")
@@ -214,7 +220,7 @@ void add_train_command(CLI::App& app) {
   config_option<int64_t>(*c, "--max-steps", o, "train", "max_steps", "Stop after N updates");
   config_option<int64_t>(*c, "--max-epochs", o, "train", "max_epochs", "Stop after N passes over the data");
   config_option<double>(*c, "--max-time", o, "train", "max_time", "Stop after N seconds of training");
-  config_option<int64_t>(*c, "--batch-tokens", o, "train", "batch_tokens", "Target tokens per batch" + d(def.batch_tokens));
+  config_option<int64_t>(*c, "--batch-tokens", o, "train", "batch_tokens", "Tokens per batch: rows x the longer side (source or target), padding included" + d(def.batch_tokens));
   config_option<int64_t>(*c, "--max-len", o, "train", "max_len", "Drop pairs with more pieces on a side" + d(def.max_len));
   config_option<double>(*c, "--lr", o, "train", "lr", "Scale of the inverse-sqrt schedule" + d(def.lr));
   config_option<int64_t>(*c, "--warmup", o, "train", "warmup", "Warm-up steps" + d(def.warmup));
@@ -230,7 +236,7 @@ void add_train_command(CLI::App& app) {
   config_option<int64_t>(*c, "--accumulate", o, "train", "accumulate",
                          "Batches per update: gradients summed, one optimizer step" + d(def.accumulate));
   config_option<int64_t>(*c, "--max-pass-tokens", o, "train", "max_pass_tokens",
-                         "Split batches into passes of at most N target tokens (same update, less memory); 0 = off");
+                         "Split batches into passes of at most N tokens, counted as --batch-tokens (same update, less memory); 0 = off");
   config_option<int64_t>(*c, "--max-bad-steps", o, "train", "max_bad_steps",
                          "Stop after N updates in a row with a non-finite loss or gradient" + d(def.max_bad_steps));
   config_option<int64_t>(*c, "--log-every", o, "train", "log_every", "Report every N steps" + d(def.log_every));

@@ -11,6 +11,7 @@
 
 #include <torch/torch.h>
 
+#include "nmt/common/durable_file.h"
 #include "nmt/common/error.h"
 #include "nmt/common/format.h"
 #include "nmt/data/batch_stream.h"
@@ -76,17 +77,50 @@ TrainOptions train_options_from_json(const nlohmann::json& j, TrainOptions o) {
   return o;
 }
 
+void check_train_options(const model::ModelConfig& model_config, const TrainOptions& options) {
+  NMT_CHECK(options.max_steps > 0 || options.max_epochs > 0 || options.max_time > 0,
+            "training needs a stopping point: --max-steps, --max-epochs or --max-time");
+  NMT_CHECK(options.replicas >= 1 && options.replicas <= options.threads,
+            "--replicas (" << options.replicas << ") must be between 1 and --threads (" << options.threads << ")");
+  NMT_CHECK(options.replicas == 1 || options.device == "cpu", "--replicas is for CPU training, not " << options.device);
+  // A pair of max_len pieces is max_len + 1 positions on each side (</s>
+  // after the source, <s> before the target): found here, not hours later
+  // inside the embedding when the first such pair comes.
+  NMT_CHECK(options.max_len >= 1 && options.max_len + 1 <= model_config.max_positions,
+            "train.max_len " << options.max_len << " needs " << options.max_len + 1
+                             << " positions (pieces + </s>) but model.max_positions is " << model_config.max_positions
+                             << ": lower --max-len to at most " << model_config.max_positions - 1
+                             << " or raise --max-positions");
+}
+
 namespace {
 
-// Writes `text` to path through a temporary file and a rename.
-void write_file_atomically(const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp);
-    out << text;
-    NMT_CHECK(out, "cannot write " << tmp);
+// A data error met while reading the training stream (a line without a
+// counterpart, invalid UTF-8, a broken TSV line): the run saves its last good
+// step before stopping with the message.
+struct CorpusError : Error {
+  using Error::Error;
+};
+
+// The options that decide which batch comes at a stream position: resuming
+// with other values would silently skip or repeat data.
+const std::vector<std::string>& data_order_options() {
+  static const std::vector<std::string> names = {"batch_tokens", "chunk_pairs", "max_len", "seed", "clean",
+                                                 "clean_min_words", "clean_max_words", "clean_max_ratio",
+                                                 "clean_drop_duplicates"};
+  return names;
+}
+
+// The first data-order option whose value in `saved` (a checkpoint's train
+// config) differs from `now`, as "train.batch_tokens is 512 there but 1024 now".
+std::optional<std::string> data_order_difference(const nlohmann::json& saved, const nlohmann::json& now) {
+  for (const auto& name : data_order_options()) {
+    if (!saved.contains(name)) continue;  // a checkpoint from before the option existed
+    if (saved[name] != now.at(name)) {
+      return "train." + name + " is " + saved[name].dump() + " there but " + now.at(name).dump() + " now";
+    }
   }
-  fs::rename(tmp, path);
+  return std::nullopt;
 }
 
 // One training run: the state that a checkpoint saves and restores.
@@ -101,9 +135,10 @@ class Trainer {
   void message(const std::string& line) const {
     if (callbacks_.message) callbacks_.message(line);
   }
-  void update();  // one optimizer step, or a skipped one
+  void update();  // one optimizer step, or a skipped one; CorpusError when the stream fails
   void validate();
   void save();
+  void check_resume(const LoadedCheckpoint& ckpt, const text::Vocab& src_vocab, const text::Vocab& tgt_vocab) const;
   nlohmann::json progress() const;
   std::string budget_reached() const;
 
@@ -116,6 +151,7 @@ class Trainer {
   std::unique_ptr<torch::optim::Adam> optimizer_;
   std::unique_ptr<Replicas> replicas_;
   std::unique_ptr<data::BatchStream> batches_;
+  data::StreamPosition next_position_;  // of the next update's first batch: what a checkpoint saves
   std::unique_ptr<Validator> validator_;
   std::unique_ptr<MetricsWriter> metrics_;
   CheckpointInfo info_;
@@ -137,14 +173,13 @@ Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& opt
                  const nlohmann::json& full_config, const TrainCallbacks& callbacks)
     : model_config_(model_config), options_(options), run_dir_(run_dir),
       callbacks_(callbacks), device_(options.device) {
-  NMT_CHECK(options.max_steps > 0 || options.max_epochs > 0 || options.max_time > 0,
-            "training needs a stopping point: --max-steps, --max-epochs or --max-time");
-  NMT_CHECK(options.replicas >= 1 && options.replicas <= options.threads,
-            "--replicas (" << options.replicas << ") must be between 1 and --threads (" << options.threads << ")");
-  NMT_CHECK(options.replicas == 1 || options.device == "cpu", "--replicas is for CPU training, not " << options.device);
+  check_train_options(model_config, options);
   model::set_cpu_threads(options.threads / options.replicas);
   torch::manual_seed(options.seed);
   fs::create_directories(run_dir);
+  for (const auto& name : remove_stale_temporaries(run_dir)) {
+    message("removed " + name + ", left in " + run_dir + " by a write that was interrupted");
+  }
 
   data::BatchOptions batch_options;
   batch_options.batch_tokens = options.batch_tokens;
@@ -162,13 +197,7 @@ Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& opt
   nlohmann::json resumed;
   if (!latest.empty()) {
     auto ckpt = load_checkpoint(latest);
-    const auto diff = model::first_difference(ckpt.model_config, model_config);
-    NMT_CHECK(!diff, "cannot resume from " << latest << ": model." << diff->field << " is " << diff->a << " there but "
-                                           << diff->b << " now");
-    NMT_CHECK(ckpt.info.src_vocab == src_vocab.serialized(),
-              "cannot resume from " << latest << ": it was trained with another source vocabulary");
-    NMT_CHECK(ckpt.info.tgt_vocab == tgt_vocab.serialized(),
-              "cannot resume from " << latest << ": it was trained with another target vocabulary");
+    check_resume(ckpt, src_vocab, tgt_vocab);
     model_ = ckpt.model;
     step_ = ckpt.info.step, epochs_done_ = ckpt.info.epoch;
     resumed = ckpt.info.progress;
@@ -177,7 +206,7 @@ Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& opt
   }
 
   // After the checks above, so that a refused resume leaves the run as it was.
-  write_file_atomically((fs::path(run_dir) / "config.json").string(), full_config.dump(2) + "\n");
+  write_file_durably((fs::path(run_dir) / "config.json").string(), full_config.dump(2) + "\n", "run config");
 
   // Data: streamed in chunks, from the saved position when resuming.
   data::StreamOptions stream;
@@ -189,9 +218,15 @@ Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& opt
   stream.clean_options = options.clean_options;
   data::StreamPosition position;
   if (resumed.contains("position")) position = resumed["position"].get<data::StreamPosition>();
+  if (options.reset_data_position && !latest.empty()) {
+    position = {epochs_done_, 0, 0};  // a new epoch, from the corpus's first pair
+    message("--reset-data-position: the data starts afresh (epoch " + std::to_string(epochs_done_ + 1) +
+            ", first pair) instead of at the checkpoint's position");
+  }
   data::CorpusSpec corpus = data.train;
   if (options.clean) corpus.check_utf8 = false;  // the cleaner drops and counts invalid UTF-8
   batches_ = std::make_unique<data::BatchStream>(corpus, src_vocab, tgt_vocab, stream, position);
+  next_position_ = batches_->position();
   const auto stats = batches_->stats();
   message("train: " + data::describe(corpus) + ", read in chunks of " + std::to_string(options.chunk_pairs) +
           " pairs; first chunk: " + std::to_string(stats.kept) + " pairs kept, " + std::to_string(stats.dropped_empty) +
@@ -217,6 +252,8 @@ Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& opt
       result_.skipped_steps = resumed.value("skipped_steps", int64_t{0});
       stale_ = resumed.value("stale", int64_t{0});
       validated_step_ = resumed.value("validated_step", int64_t{-1});
+      bad_in_a_row_ = resumed.value("bad_in_a_row", int64_t{0});
+      epoch_ended_ = resumed.value("epoch_ended", false);
       const nlohmann::json best = resumed.value("best", nlohmann::json::object());
       for (const auto& [metric, value] : best.items()) best_[metric] = value;
     }
@@ -233,12 +270,33 @@ Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& opt
   saved_step_ = latest.empty() ? -1 : step_;
 }
 
+void Trainer::check_resume(const LoadedCheckpoint& ckpt, const text::Vocab& src_vocab,
+                           const text::Vocab& tgt_vocab) const {
+  const auto& latest = ckpt.path;
+  const auto diff = model::first_difference(ckpt.model_config, model_config_);
+  NMT_CHECK(!diff, "cannot resume from " << latest << ": model." << diff->field << " is " << diff->a << " there but "
+                                         << diff->b << " now");
+  NMT_CHECK(ckpt.info.src_vocab == src_vocab.serialized(),
+            "cannot resume from " << latest << ": it was trained with another source vocabulary");
+  NMT_CHECK(ckpt.info.tgt_vocab == tgt_vocab.serialized(),
+            "cannot resume from " << latest << ": it was trained with another target vocabulary");
+  if (options_.reset_data_position || !ckpt.info.config.contains("train")) return;
+  const auto order = data_order_difference(ckpt.info.config["train"], to_json(options_));
+  NMT_CHECK(!order, "cannot resume from " << latest << ": " << *order
+                                          << "; its data position would point at other batches (give "
+                                             "--reset-data-position to go on with the new options from the "
+                                             "start of an epoch)");
+}
+
 nlohmann::json Trainer::progress() const {
   nlohmann::json best = nlohmann::json::object();
   for (const auto& [metric, b] : best_) best[metric] = b;
-  return {{"position", nlohmann::json(batches_->position())}, {"train_seconds", train_seconds_},
+  // Everything that decides what the run does next, so that a resumed run
+  // does what the uninterrupted one would have done.
+  return {{"position", nlohmann::json(next_position_)}, {"train_seconds", train_seconds_},
           {"target_tokens", result_.target_tokens}, {"skipped_steps", result_.skipped_steps},
-          {"best", best}, {"stale", stale_}, {"validated_step", validated_step_}};
+          {"best", best}, {"stale", stale_}, {"validated_step", validated_step_},
+          {"bad_in_a_row", bad_in_a_row_}, {"epoch_ended", epoch_ended_}};
 }
 
 std::string Trainer::budget_reached() const {
@@ -254,13 +312,19 @@ void Trainer::update() {
   // every pass's loss is divided by the update's target tokens, so the summed
   // gradient equals that of one batch holding them all.
   std::vector<DeviceBatch> passes;
-  epoch_ended_ = false;
-  for (int64_t a = 0; a < options_.accumulate && !epoch_ended_; ++a) {
-    const int64_t epoch = batches_->position().epoch;
-    const auto batch = batches_->next();
-    epoch_ended_ = batches_->position().epoch != epoch;
-    for (const auto& pass : data::split_batch(batch, options_.max_pass_tokens)) passes.push_back(to_device(pass, device_));
+  bool epoch_ended = false;
+  try {
+    for (int64_t a = 0; a < options_.accumulate && !epoch_ended; ++a) {
+      const int64_t epoch = batches_->position().epoch;
+      const auto batch = batches_->next();
+      epoch_ended = batches_->position().epoch != epoch;
+      for (const auto& pass : data::split_batch(batch, options_.max_pass_tokens)) passes.push_back(to_device(pass, device_));
+    }
+  } catch (const Error& e) {
+    throw CorpusError(e.what());  // nothing of this update happened: next_position_ still says where it began
   }
+  epoch_ended_ = epoch_ended;
+  next_position_ = batches_->position();
   ++attempts_;
   const double lr = inverse_sqrt_lr(step_ + 1, model_config_.d_model, options_.warmup, options_.lr);
   UpdateOptions update_options;
@@ -317,8 +381,12 @@ void Trainer::validate() {
   std::string line = "step " + std::to_string(step_) + " | dev loss " + fixed(scores.loss, 4) + " | dev ppl " +
                      fixed(scores.ppl, 2);
   if (scores.bleu) line += " | dev BLEU " + fixed(*scores.bleu, 2) + " | dev chrF " + fixed(*scores.chrf, 2);
-  for (const std::string m : {"loss", "bleu", "chrf"}) {
-    if (m != "loss" && !scores.bleu) continue;
+  // Each metric's best model is kept; perplexity ranks as the loss does, so
+  // it is tracked (and best-ppl.pt kept) only when it decides early stopping.
+  std::vector<std::string> tracked = {"loss"};
+  if (scores.bleu) tracked.insert(tracked.end(), {"bleu", "chrf"});
+  if (metric == "ppl") tracked.push_back("ppl");
+  for (const auto& m : tracked) {
     const double value = metric_value(scores, m);
     const bool first = !best_.count(m);
     const bool better = first || (higher_is_better(m) ? value > best_[m]["value"].get<double>()
@@ -349,7 +417,13 @@ void Trainer::save() {
   info_.step = step_, info_.epoch = epochs_done_;
   info_.progress = progress();
   result_.checkpoint = (fs::path(run_dir_) / checkpoint_name(step_)).string();
-  save_checkpoint(result_.checkpoint, model_, optimizer_.get(), info_);
+  metrics_->sync();  // the log up to this step is on disk before the checkpoint that continues it
+  try {
+    save_checkpoint(result_.checkpoint, model_, optimizer_.get(), info_);
+  } catch (const Error& e) {
+    const std::string kept = latest_checkpoint(run_dir_);
+    NMT_FAIL(e.what() << "; " << (kept.empty() ? "no checkpoint was saved before this one" : kept + " is intact"));
+  }
   prune_checkpoints(run_dir_, options_.keep_checkpoints);
   saved_step_ = step_;
 }
@@ -357,7 +431,16 @@ void Trainer::save() {
 TrainResult Trainer::run() {
   std::string reason = budget_reached();
   while (reason.empty()) {
-    update();
+    try {
+      update();
+    } catch (const CorpusError& e) {
+      // The data broke deep in the stream: keep every step trained so far.
+      save();
+      const std::string kept = result_.checkpoint.empty() ? latest_checkpoint(run_dir_) : result_.checkpoint;
+      NMT_FAIL(e.what() << (kept.empty() ? std::string("; no step was trained")
+                                         : "; " + kept + " holds the last good step (" + std::to_string(step_) +
+                                               "): fix the corpus and run the same command to resume"));
+    }
     reason = budget_reached();
     const bool interrupted = callbacks_.stop_requested && callbacks_.stop_requested();
     if (interrupted && reason.empty()) reason = "interrupted";
@@ -378,16 +461,19 @@ TrainResult Trainer::run() {
         window_seconds_ = window_loss_ = window_nll_ = 0, window_tokens_ = window_steps_ = 0;
       }
     }
-    if (interrupted) break;
     // At an epoch's end too, unless a validation ran less than half an
     // interval ago (a short epoch would otherwise validate twice in a row).
     const bool epoch_valid = epoch_ended_ && (options_.valid_every == 0 || validated_step_ < 0 ||
                                               step_ - validated_step_ >= options_.valid_every / 2);
     const bool valid_now = (options_.valid_every > 0 && step_ % options_.valid_every == 0) || epoch_valid;
-    if (valid_now && reason.empty()) {
+    // A validation due at this step runs before an interruption's save, so
+    // that the resumed run goes on as the uninterrupted one would (the best
+    // models, the early-stopping count); a budget reached runs it below.
+    if (valid_now && (reason.empty() || interrupted)) {
       validate();
       if (options_.patience > 0 && stale_ >= options_.patience) reason = "early-stopping";
     }
+    if (interrupted) break;
     if (options_.save_every > 0 && step_ % options_.save_every == 0 && reason.empty()) save();
   }
   if (reason != "interrupted") validate();

@@ -24,9 +24,9 @@ struct TrainOptions {
   int64_t max_steps = 0;     // 0 = no limit
   int64_t max_epochs = 0;    // 0 = no limit
   double max_time = 0;       // seconds of training, 0 = no limit
-  int64_t batch_tokens = 4096;
+  int64_t batch_tokens = 4096;  // rows x max(source, target) length, padding included
   int64_t accumulate = 1;    // batches per update (gradients summed, one optimizer step)
-  int64_t max_pass_tokens = 0;  // split a batch into passes of at most N target tokens; 0 = never
+  int64_t max_pass_tokens = 0;  // split a batch into passes of at most N tokens (rows x longest side); 0 = never
   int64_t max_len = 256;     // longer pairs (pieces on a side) are dropped
   int64_t chunk_pairs = 250000;  // pairs read, sorted by length, batched and shuffled together (memory)
   bool clean = false;        // drop pairs as `nmt clean` does, while reading
@@ -50,6 +50,10 @@ struct TrainOptions {
   int64_t save_every = 1000;   // checkpoint every N steps (and at the end)
   int keep_checkpoints = 3;
   std::string device = "cpu";
+  // Resume with the checkpoint's weights, optimizer and step, but the data
+  // from the start of an epoch: for new data or data-order options on
+  // purpose. A run's action, not its configuration: not saved in JSON.
+  bool reset_data_position = false;
 };
 
 nlohmann::json to_json(const TrainOptions& options);
@@ -100,6 +104,11 @@ struct TrainResult {
   std::string checkpoint;
   std::string stop_reason;            // "max-steps", "max-epochs", "max-time", "early-stopping", "interrupted"
 };
+
+// Throws nmt::Error naming the option when the options cannot train this
+// model (no stopping point, replicas out of range, --max-len beyond the
+// model's positions). train_model checks them too; callers may check first.
+void check_train_options(const model::ModelConfig& model_config, const TrainOptions& options);
 
 // Trains a model in run_dir, resuming from its latest checkpoint if there is
 // one (the model config and vocabularies must then match). Writes
