@@ -1,6 +1,8 @@
 // nmt translate: text in (stdin or --input), translations out (stdout or
-// --output), one line each, in input order.
+// --output), one line each, in input order, a window of lines at a time.
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -10,10 +12,9 @@
 
 #include "nmt/cli/commands.h"
 #include "nmt/common/error.h"
-#include "nmt/data/corpus.h"
+#include "nmt/decode/stream.h"
 #include "nmt/decode/translator.h"
-#include "nmt/model/threads.h"
-#include "nmt/text/utf8.h"
+#include "nmt/text/line_reader.h"
 #include "nmt/text/vocab.h"
 #include "nmt/train/checkpoint.h"
 
@@ -23,70 +24,65 @@ namespace {
 struct TranslateCommand {
   std::string model, input, output, device = "cpu", quantize = "none";
   int threads = 2;
+  int64_t window = 0;
   decode::TranslateOptions options;
 };
-
-std::vector<std::string> read_input(const std::string& path) {
-  if (!path.empty() && path != "-") return data::read_lines(path);
-  std::vector<std::string> lines;
-  std::string line;
-  for (size_t n = 1; std::getline(std::cin, line); ++n) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    const size_t bad = text::find_invalid_utf8(line);
-    NMT_CHECK(bad == std::string::npos, "<stdin>:" << n << ": invalid UTF-8 at byte " << bad);
-    lines.push_back(std::move(line));
-  }
-  return lines;
-}
 
 void run(TranslateCommand cmd) {
   NMT_CHECK(cmd.options.workers <= cmd.threads,
             "--workers (" << cmd.options.workers << ") cannot exceed --threads (" << cmd.threads << ")");
+  NMT_CHECK(cmd.options.search.n_best <= cmd.options.search.beam,
+            "--n-best (" << cmd.options.search.n_best << ") cannot exceed --beam (" << cmd.options.search.beam
+                         << "): a search keeps at most beam hypotheses");
+  NMT_CHECK(cmd.quantize != "int8" || !cmd.options.bf16, "--quantize int8 and --bf16 exclude each other");
   auto ckpt = train::load_checkpoint(train::resolve_checkpoint(cmd.model));
   auto src_vocab = text::Vocab::from_serialized(ckpt.info.src_vocab);
   auto tgt_vocab = text::Vocab::from_serialized(ckpt.info.tgt_vocab);
-  auto lines = read_input(cmd.input);
-
-  std::vector<std::vector<int>> sources;
-  sources.reserve(lines.size());
-  for (const auto& line : lines) sources.push_back(src_vocab.encode(line));
-  if (cmd.options.workers == 0) {  // auto: a worker per thread once there are batches enough for them
-    const int64_t batches = (static_cast<int64_t>(sources.size()) + cmd.options.batch_size - 1) / cmd.options.batch_size;
-    cmd.options.workers = cmd.device == "cpu" ? static_cast<int>(std::clamp<int64_t>(batches, 1, cmd.threads)) : 1;
-  }
-  // Each worker translates its own batches on threads / workers threads.
-  model::set_cpu_threads(cmd.threads / cmd.options.workers);
   decode::Translator translator(ckpt.model, torch::Device(cmd.device));
-  if (cmd.quantize == "int8") {
-    NMT_CHECK(!cmd.options.bf16, "--quantize int8 and --bf16 exclude each other");
-    translator.quantize_int8();
-  }
-  decode::TranslateStats stats;
-  auto results = translator.translate(sources, cmd.options, &stats);
+  if (cmd.quantize == "int8") translator.quantize_int8();
 
+  // Lines are read, translated and written a window at a time, so a pipe
+  // gets each translation as soon as its window is done (decode/stream.h).
+  std::unique_ptr<text::LineReader> input =
+      cmd.input.empty() || cmd.input == "-" ? std::make_unique<text::LineReader>(text::LineReader::StandardInput{})
+                                            : std::make_unique<text::LineReader>(cmd.input);
   std::ofstream file;
   if (!cmd.output.empty() && cmd.output != "-") {
     file.open(cmd.output);
     NMT_CHECK(file, "cannot write " << cmd.output);
   }
   std::ostream& out = file.is_open() ? file : std::cout;
-  for (size_t i = 0; i < results.size(); ++i) {
-    if (cmd.options.search.n_best <= 1) {
-      out << (results[i].empty() ? "" : tgt_vocab.decode(results[i][0].tokens)) << "\n";
-      continue;
-    }
-    for (const auto& h : results[i]) {  // Moses/Marian n-best format
-      out << i << " ||| " << tgt_vocab.decode(h.tokens) << " ||| F0= " << h.log_prob << " ||| " << h.score << "\n";
-    }
-  }
-  out.flush();
-  std::cerr << "translated " << stats.sentences << " sentences, " << stats.generated_tokens << " tokens in "
-            << std::fixed << std::setprecision(2) << stats.seconds << " s ("
-            << std::setprecision(0) << stats.generated_tokens / std::max(stats.seconds, 1e-9) << " tok/s, beam "
-            << cmd.options.search.beam << ", batch " << cmd.options.batch_size << ", " << cmd.options.workers
-            << (cmd.options.workers == 1 ? " worker" : " workers") << ", step " << ckpt.info.step << ")\n";
-  if (stats.truncated_sources > 0) {
-    std::cerr << "warning: " << stats.truncated_sources << " source lines were longer than the model's "
+  const std::string out_name = file.is_open() ? cmd.output : "<stdout>";
+  decode::StreamOptions stream;
+  stream.translate = cmd.options;
+  stream.threads = cmd.threads;
+  stream.window = cmd.window;
+  int64_t written = 0;
+  const auto stats = decode::translate_stream(
+      translator, *input, src_vocab, stream, [&](int64_t first, const std::vector<std::vector<decode::Hypothesis>>& lines) {
+        for (size_t k = 0; k < lines.size(); ++k) {
+          const auto& n_best = lines[k];
+          if (cmd.options.search.n_best <= 1) {
+            out << (n_best.empty() ? "" : tgt_vocab.decode(n_best[0].tokens)) << "\n";
+            continue;
+          }
+          for (const auto& h : n_best) {  // Moses/Marian n-best format
+            out << first + static_cast<int64_t>(k) << " ||| " << tgt_vocab.decode(h.tokens) << " ||| F0= " << h.log_prob
+                << " ||| " << h.score << "\n";
+          }
+        }
+        out.flush();  // a reader of the pipe gets the window now
+        NMT_CHECK(out, "cannot write " << out_name << " after " << written << " lines: " << std::strerror(errno));
+        written += static_cast<int64_t>(lines.size());
+      });
+  const auto& total = stats.total;
+  std::cerr << "translated " << total.sentences << " sentences, " << total.generated_tokens << " tokens in "
+            << std::fixed << std::setprecision(2) << total.seconds << " s ("
+            << std::setprecision(0) << total.generated_tokens / std::max(total.seconds, 1e-9) << " tok/s, beam "
+            << cmd.options.search.beam << ", batch " << cmd.options.batch_size << ", " << stats.max_workers
+            << (stats.max_workers == 1 ? " worker" : " workers") << ", step " << ckpt.info.step << ")\n";
+  if (total.truncated_sources > 0) {
+    std::cerr << "warning: " << total.truncated_sources << " source lines were longer than the model's "
               << ckpt.model_config.max_positions << " positions and were cut\n";
   }
 }
@@ -118,8 +114,12 @@ void add_translate_command(CLI::App& app) {
   c->add_option("--workers", opt.workers,
                 "Batches translated at once, each on threads/workers threads: higher throughput on many "
                 "sentences; 1 = every thread works on each batch (the lowest latency); 0 = one per thread "
-                "when there are that many batches, else 1")
+                "when a window has that many batches, else 1")
       ->capture_default_str()->check(CLI::Range(0, 1024));
+  c->add_option("--window", cmd->window,
+                "Lines read, sorted by length and translated together before they are written; a pause in the "
+                "input translates those read so far (pipes get each line back at once); 0 = 100 batches")
+      ->capture_default_str()->check(CLI::Range(int64_t{0}, int64_t{1} << 40));
   c->add_option("--device", cmd->device, "cpu | cuda | cuda:N")->capture_default_str();
   c->callback([cmd] { run(*cmd); });
 }

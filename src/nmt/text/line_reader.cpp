@@ -1,6 +1,11 @@
 #include "nmt/text/line_reader.h"
 
+#include <poll.h>
+#include <unistd.h>
 #include <zlib.h>
+
+#include <cerrno>
+#include <cstring>
 
 #include <filesystem>
 #include <string_view>
@@ -57,6 +62,8 @@ LineReader::LineReader(const std::string& path, bool check_utf8)
   gzbuffer(file_, kChunkBytes);
 }
 
+LineReader::LineReader(StandardInput, bool check_utf8) : path_("<stdin>"), check_utf8_(check_utf8), fd_(0) {}
+
 LineReader::~LineReader() {
   if (file_ != nullptr) gzclose(file_);
 }
@@ -67,9 +74,32 @@ bool LineReader::fill() {
   // plus one chunk.
   buffer_.erase(0, pos_);
   pos_ = 0;
-  const size_t got = append_chunk(file_, path_, buffer_, kChunkBytes);
+  size_t got = 0;
+  if (fd_ >= 0) {  // what has arrived, without waiting for a whole chunk
+    const size_t old_size = buffer_.size();
+    buffer_.resize(old_size + kChunkBytes);
+    ssize_t n;
+    do {
+      n = ::read(fd_, &buffer_[old_size], kChunkBytes);
+    } while (n < 0 && errno == EINTR);
+    NMT_CHECK(n >= 0, path_ << ": read error: " << std::strerror(errno));
+    got = static_cast<size_t>(n);
+    buffer_.resize(old_size + got);
+  } else {
+    got = append_chunk(file_, path_, buffer_, kChunkBytes);
+  }
   if (got == 0) at_eof_ = true;
   return got > 0;
+}
+
+bool LineReader::ready(int timeout_ms) {
+  if (fd_ < 0 || at_eof_ || buffer_.find('\n', pos_) != std::string::npos) return true;
+  pollfd p{fd_, POLLIN, 0};
+  int n;
+  do {
+    n = ::poll(&p, 1, timeout_ms);
+  } while (n < 0 && errno == EINTR);
+  return n != 0;  // readable, closed, or an error that the next read reports
 }
 
 bool LineReader::next(std::string& line) {

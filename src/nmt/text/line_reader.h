@@ -21,6 +21,11 @@ class LineReader {
   // returned as they are, invalid bytes included (for a cleaner that drops and
   // counts them).
   explicit LineReader(const std::string& path, bool check_utf8 = true);
+  // Standard input, named "<stdin>" in messages, read as it comes (plain
+  // text only): next() returns a line as soon as it has arrived, so a pipe
+  // is translated line by line rather than at its end.
+  struct StandardInput {};
+  explicit LineReader(StandardInput, bool check_utf8 = true);
   ~LineReader();
   LineReader(const LineReader&) = delete;
   LineReader& operator=(const LineReader&) = delete;
@@ -33,6 +38,11 @@ class LineReader {
   // "PATH: ..." for read errors such as a truncated .gz.
   bool next(std::string& line);
 
+  // Whether next() would return without waiting for more input, waiting up
+  // to timeout_ms for some to come: a whole line is buffered, the input has
+  // ended, or new bytes arrived. Always true for files.
+  bool ready(int timeout_ms);
+
   int64_t line_number() const { return line_number_; }  // of the last line read
   const std::string& path() const { return path_; }
 
@@ -41,7 +51,8 @@ class LineReader {
 
   std::string path_;
   bool check_utf8_;
-  gzFile_s* file_ = nullptr;
+  gzFile_s* file_ = nullptr;  // a file (plain or gzip), or
+  int fd_ = -1;               // standard input
   std::string buffer_;  // bytes read but not yet returned start at buffer_[pos_]
   size_t pos_ = 0;
   bool at_eof_ = false;

@@ -1,0 +1,48 @@
+#pragma once
+// Translating a stream of lines (a pipe, or a file of any size) in bounded
+// memory, as marian-decoder and CTranslate2's translate_iterable do: lines
+// are gathered into a window (at most `window` lines, fewer when the input
+// pauses), translated (sorted by length, in batches, by the workers) and
+// handed back in input order before the next window is read. A sentence's
+// translation never depends on its batch (translator.h), so the output is
+// the same whatever the windows turn out to be.
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "nmt/decode/translator.h"
+
+namespace nmt::text {
+class LineReader;
+class Vocab;
+}  // namespace nmt::text
+
+namespace nmt::decode {
+
+struct StreamOptions {
+  TranslateOptions translate;  // its workers: 0 = chosen for each window by auto_workers
+  int threads = 1;             // CPU threads, shared by the workers
+  int64_t window = 0;          // lines gathered at most; 0 = 100 batches (Marian's maxi-batch)
+  int wait_ms = 20;            // a pause in the input this long translates the lines gathered so far
+};
+
+// The workers for `sentences` sentences in batches of batch_size on `threads`
+// CPU threads: one per thread once there are batches for each (the most
+// sentences per second), else one with every thread (the lowest latency).
+int auto_workers(int64_t sentences, int64_t batch_size, int threads);
+
+struct StreamStats {
+  TranslateStats total;  // over every window
+  int64_t windows = 0;
+  int max_workers = 0;   // the most workers a window used
+};
+
+// Reads every line of `input` and translates it a window at a time; after
+// each window, emit(first, n_best) gets the n-best lists of lines first,
+// first + 1, ... (counted from 0), in input order. Sets the CPU thread pools
+// (model::set_cpu_threads) for each window's workers.
+using WindowSink = std::function<void(int64_t first, const std::vector<std::vector<Hypothesis>>& n_best)>;
+StreamStats translate_stream(Translator& translator, text::LineReader& input, const text::Vocab& src_vocab,
+                             const StreamOptions& options, const WindowSink& emit);
+
+}  // namespace nmt::decode
