@@ -206,6 +206,40 @@ case "$case_name" in
     "$nmt" score --ref "$work/t.es" --hyp "$work/t.es" >"$work/self" && grep -q "= 100.00" "$work/self" ||
       fail "reference against itself is not 100"
     ;;
+  batch_independence)
+    # A young model translates 64 verses of 6 to 60 words with a length
+    # limit of 0.8 x the source pieces, which most outputs reach: every line
+    # must come out the same alone, in one batch, beside other sentences in
+    # another order, and with 2 workers, in float32 and in int8. (With the
+    # limit taken from the longest source of a batch, 58 of 64 lines came
+    # out the same alone as in one batch of 64.)
+    "$nmt" train --preset tiny --train-src "$data/train.en" --train-tgt "$data/train.es" --vocab-size 2000 \
+      --max-steps 300 --batch-tokens 1024 --lr 1 --warmup 1000 --log-every 100 --valid-every 0 --out "$work/run" \
+      >"$work/train.log" 2>&1 || { cat "$work/train.log"; fail "training failed"; }
+    awk 'NR % 7 == 1' "$data/test.en" | head -n 64 >"$work/in.en"
+    [ "$(wc -l <"$work/in.en")" -eq 64 ] || fail "expected 64 test verses"
+    # A fixed shuffle: line i of in.en is line perm[i] of shuffled.en.
+    seq 64 | awk '{ print ($1 * 37) % 64 + 1 }' >"$work/perm"
+    paste "$work/perm" "$work/in.en" | sort -n | cut -f 2- >"$work/shuffled.en"
+    same() { paste -d '\t' "$1" "$2" | awk -F '\t' '$1 == $2' | wc -l; }
+    for q in none int8; do
+      tr() {
+        "$nmt" translate --model "$work/run" --beam 4 --max-length-ratio 0.8 --max-length-extra 0 --quantize $q "$@" \
+          2>>"$work/err" || { cat "$work/err"; fail "translate $*"; }
+      }
+      tr --input "$work/in.en" --batch 64 >"$work/batch64.$q"
+      tr --input "$work/in.en" --batch 1 --workers 1 >"$work/alone.$q"
+      tr --input "$work/in.en" --batch 7 --workers 2 >"$work/workers.$q"
+      tr --input "$work/shuffled.en" --batch 5 >"$work/shuffled.$q"
+      awk 'NR == FNR { t[NR] = $0; next } { print t[$1] }' "$work/shuffled.$q" "$work/perm" >"$work/unshuffled.$q"
+      [ "$(sort -u "$work/batch64.$q" | wc -l)" -ge 10 ] || fail "$q: fewer than 10 different outputs: the model says too little"
+      for other in alone workers unshuffled; do
+        n=$(same "$work/batch64.$q" "$work/$other.$q")
+        echo "$q, batch 64 vs $other: $n of 64 lines identical"
+        [ "$n" -eq 64 ] || { diff "$work/batch64.$q" "$work/$other.$q" | head; fail "$q: $other changed $((64 - n)) translations"; }
+      done
+    done
+    ;;
   report)
     mkdir -p "$work/run" "$work/empty"
     awk 'BEGIN { for (s = 1; s <= 50; s++) {
@@ -243,18 +277,83 @@ case "$case_name" in
       grep -q "^step $((step + 1)) " "$work/resume.log" || fail "no step $((step + 1)) after resuming"
     done
     ;;
+  stream)
+    # A line written into translate's stdin comes back translated while
+    # stdin stays open (as marian-decoder does in a pipe), then a second one.
+    tiny_run
+    mkfifo "$work/to_nmt" "$work/from_nmt"
+    "$nmt" translate --model "$work/run" --beam 2 <"$work/to_nmt" >"$work/from_nmt" 2>"$work/err" &
+    pid=$!
+    exec 3>"$work/to_nmt" 4<"$work/from_nmt"
+    for n in 1 2; do
+      echo "In the beginning God created the heavens and the earth." >&3
+      IFS= read -r -t 60 -u 4 reply || { cat "$work/err"; fail "no translation of line $n within 60 s while stdin is open"; }
+      [ -n "$reply" ] || fail "line $n: empty translation"
+      kill -0 "$pid" 2>/dev/null || fail "translate ended although stdin is open"
+    done
+    exec 3>&-
+    wait "$pid" || { cat "$work/err"; fail "translate failed after stdin closed"; }
+    grep -q "^translated 2 sentences" "$work/err" || { cat "$work/err"; fail "expected 2 sentences"; }
+    exec 4<&-
+    # Windows of 3 lines give the same output as one window.
+    head -n 20 "$data/test.en" >"$work/t.en"
+    "$nmt" translate --model "$work/run" --input "$work/t.en" --window 3 >"$work/w3" 2>/dev/null || fail "--window 3"
+    "$nmt" translate --model "$work/run" --input "$work/t.en" >"$work/w0" 2>/dev/null || fail "default window"
+    cat "$work/t.en" | "$nmt" translate --model "$work/run" >"$work/pipe" 2>/dev/null || fail "from a pipe"
+    cmp -s "$work/w3" "$work/w0" || fail "--window 3 changed the translations"
+    cmp -s "$work/pipe" "$work/w0" || fail "stdin changed the translations"
+    [ "$(wc -l <"$work/w3")" -eq 20 ] || fail "expected 20 lines"
+    # Greedy search finds one hypothesis: more is refused.
+    expect_error "--n-best (2) cannot exceed --beam (1)" "$nmt" translate --model "$work/run" --input "$work/t.en" \
+      --beam 1 --n-best 2
+    ;;
+  disk_full)
+    # A real write fault, not a test hook: a file size limit (with SIGXFSZ
+    # ignored, writes past it fail with EFBIG) that a checkpoint of the tiny
+    # model (4.4 MB) cannot fit in, so its write fails half-way.
+    tiny_run
+    ( trap '' XFSZ; ulimit -f 1000; exec "$nmt" train --preset tiny --train-src "$work/s.en" --train-tgt "$work/s.es" \
+        --max-steps 8 --batch-tokens 512 --log-every 2 --out "$work/run" ) >"$work/full.log" 2>&1 &&
+      { cat "$work/full.log"; fail "exit status 0 with the disk full"; }
+    grep -q "^error: cannot write checkpoint $work/run/checkpoint-00000008.pt.tmp: File too large (file size limit reached, or disk full); $work/run/checkpoint-00000004.pt is intact" "$work/full.log" ||
+      { cat "$work/full.log"; fail "no clear disk-full message"; }
+    [ ! -e "$work/run/checkpoint-00000008.pt.tmp" ] || fail "the half-written checkpoint was left behind"
+    [ ! -e "$work/run/checkpoint-00000008.pt" ] || fail "a checkpoint at step 8 exists"
+    # The previous checkpoint still loads, and the run resumes from it once there is room.
+    echo "In the beginning" | "$nmt" translate --model "$work/run" >/dev/null 2>"$work/err" ||
+      { cat "$work/err"; fail "checkpoint-00000004.pt unusable after the failed write"; }
+    grep -q "step 4)" "$work/err" || { cat "$work/err"; fail "translate did not use step 4"; }
+    "$nmt" train --preset tiny --train-src "$work/s.en" --train-tgt "$work/s.es" --max-steps 8 --batch-tokens 512 \
+      --log-every 2 --out "$work/run" >"$work/resume.log" 2>&1 || { cat "$work/resume.log"; fail "resume failed"; }
+    grep -q "resuming from $work/run/checkpoint-00000004.pt at step 4" "$work/resume.log" || { cat "$work/resume.log"; fail "no resume at 4"; }
+    [ -f "$work/run/checkpoint-00000008.pt" ] || fail "no checkpoint at step 8 after the resume"
+    ;;
   kill9)
-    # kill -9 while a checkpoint is written at every step: whatever moment
-    # the kill hits, the latest checkpoint loads and training resumes.
+    # kill -9 inside a checkpoint write (a checkpoint is written at every
+    # step; the kill comes the moment a checkpoint-*.pt.tmp exists): the
+    # newest checkpoint still loads, the next start removes the torn
+    # temporary file and resumes.
+    tmp_exists() { compgen -G "$work/run/checkpoint-*.pt.tmp" >/dev/null; }
     background_run --save-every 1 --keep-checkpoints 2
-    for n in 15 25 35; do
-      wait_for "^step $n " "$work/bg.log" "$pid" || { cat "$work/bg.log"; fail "training stopped early"; }
-      sleep 0.0$((RANDOM % 10))
-      kill -9 "$pid"; wait "$pid" 2>/dev/null
+    for round in 1 2 3; do
+      mid_write=0
+      for _ in $(seq 20); do
+        # a checkpoint to fall back on first
+        wait_for "^step " "$work/bg.log" "$pid" || { cat "$work/bg.log"; fail "training stopped early"; }
+        until compgen -G "$work/run/checkpoint-*.pt" >/dev/null; do sleep 0.01; done
+        until tmp_exists || ! kill -0 "$pid" 2>/dev/null; do :; done
+        kill -9 "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
+        if tmp_exists; then mid_write=1; break; fi
+        background_run --save-every 1 --keep-checkpoints 2  # the rename won the race: again
+      done
+      [ "$mid_write" = 1 ] || fail "round $round: no kill landed inside a checkpoint write in 20 tries"
+      tmp=$(basename "$(compgen -G "$work/run/checkpoint-*.pt.tmp")")
       echo "In the beginning" | "$nmt" translate --model "$work/run" >/dev/null 2>"$work/err" ||
-        { cat "$work/err"; fail "latest checkpoint unusable after kill -9 near step $n"; }
+        { cat "$work/err"; fail "round $round: the newest checkpoint is unusable after kill -9 while writing $tmp"; }
       background_run --save-every 1 --keep-checkpoints 2
       wait_for "resuming from" "$work/bg.log" "$pid" || { cat "$work/bg.log"; fail "no resume after kill -9"; }
+      grep -q "removed $tmp, left in $work/run by a write that was interrupted" "$work/bg.log" ||
+        { cat "$work/bg.log"; fail "round $round: $tmp not removed at start"; }
     done
     kill -9 "$pid"; wait "$pid" 2>/dev/null
     # metrics.jsonl holds each step once, in order, across the kills
