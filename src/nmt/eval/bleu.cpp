@@ -7,7 +7,7 @@
 #include <unordered_map>
 
 #include "nmt/eval/python_text.h"
-#include "nmt/eval/tokenizer_13a.h"
+#include "nmt/eval/tokenizers.h"
 
 namespace nmt::eval {
 namespace {
