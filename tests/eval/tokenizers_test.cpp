@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "nmt/common/error.h"
+#include "nmt/eval/bleu.h"
 #include "nmt/eval/python_text.h"
 
 namespace nmt::eval {
@@ -77,6 +78,16 @@ TEST(BleuTokenizer, NamesRoundTripAndUnknownNamesAreRefused) {
   } catch (const nmt::Error& e) {
     EXPECT_NE(std::string(e.what()).find("unknown BLEU tokenizer 'moses'"), std::string::npos) << e.what();
   }
+}
+
+TEST(BleuTokenizer, IntlCountsHandCountedTokens) {
+  // hyp "Hello , world !" (4 tokens) vs ref "Hello world !" (3): 1-grams 3/4,
+  // 2-grams "world !" 1/3, 3-grams 0/2, 4-grams 0/1.
+  const BleuScore s = corpus_bleu({"Hello, world!"}, ReferenceSets{{"Hello world!"}},
+                                  {BleuTokenizer::kIntl, false});
+  EXPECT_EQ(s.counts, (std::array<int64_t, 4>{3, 1, 0, 0}));
+  EXPECT_EQ(s.totals, (std::array<int64_t, 4>{4, 3, 2, 1}));
+  EXPECT_EQ(s.signature(), "nrefs:1|case:mixed|eff:no|tok:intl|smooth:exp|version:2.6.0");
 }
 
 TEST(PythonLower, FullCaseMappingAsPythonStrLower) {
