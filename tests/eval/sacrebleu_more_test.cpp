@@ -118,15 +118,25 @@ TerOptions ter_options(const MetricCall& call) {
 
 void expect_bleu_details(const BleuScore& got, const nlohmann::json& want) {
   for (int n = 0; n < 4; ++n) {
-    if (want.contains("counts")) EXPECT_EQ(got.counts[n], want["counts"][n].get<int64_t>()) << "order " << n + 1;
-    if (want.contains("totals")) EXPECT_EQ(got.totals[n], want["totals"][n].get<int64_t>()) << "order " << n + 1;
+    if (want.contains("counts")) {
+      EXPECT_EQ(got.counts[n], want["counts"][n].get<int64_t>()) << "order " << n + 1;
+    }
+    if (want.contains("totals")) {
+      EXPECT_EQ(got.totals[n], want["totals"][n].get<int64_t>()) << "order " << n + 1;
+    }
     if (want.contains("precisions")) {
       EXPECT_NEAR(got.precisions[n], want["precisions"][n].get<double>(), kScoreTolerance) << "order " << n + 1;
     }
   }
-  if (want.contains("bp")) EXPECT_NEAR(got.bp, want["bp"].get<double>(), 1e-6);
-  if (want.contains("sys_len")) EXPECT_EQ(got.sys_len, want["sys_len"].get<int64_t>());
-  if (want.contains("ref_len")) EXPECT_EQ(got.ref_len, want["ref_len"].get<int64_t>());
+  if (want.contains("bp")) {
+    EXPECT_NEAR(got.bp, want["bp"].get<double>(), 1e-6);
+  }
+  if (want.contains("sys_len")) {
+    EXPECT_EQ(got.sys_len, want["sys_len"].get<int64_t>());
+  }
+  if (want.contains("ref_len")) {
+    EXPECT_EQ(got.ref_len, want["ref_len"].get<int64_t>());
+  }
 }
 
 // Scores one record; returns |ours - sacreBLEU's|.
@@ -144,8 +154,12 @@ double check_record(const std::vector<std::string>& hyps, const ReferenceSets& r
     score = got.score, signature = got.signature(), text = got.text();
   } else if (call.name == "TER") {
     const TerScore got = corpus_ter(hyps, refs, ter_options(call));
-    if (want.contains("num_edits")) EXPECT_EQ(got.num_edits, want["num_edits"].get<int64_t>());
-    if (want.contains("ref_length")) EXPECT_NEAR(got.ref_length, want["ref_length"].get<double>(), 1e-9);
+    if (want.contains("num_edits")) {
+      EXPECT_EQ(got.num_edits, want["num_edits"].get<int64_t>());
+    }
+    if (want.contains("ref_length")) {
+      EXPECT_NEAR(got.ref_length, want["ref_length"].get<double>(), 1e-9);
+    }
     score = got.score, signature = got.signature(), text = got.text();
   } else {
     ADD_FAILURE() << "metric not supported here: " << call.name;
