@@ -36,6 +36,31 @@ TEST(TerEdits, InsertionsDeletionsAndSubstitutionsCostOneEach) {
   EXPECT_EQ(translation_edit_rate({}, words({U"a", U"b"})).edits, 2);
 }
 
+std::vector<std::u32string> split_words(const std::u32string& text) {
+  std::vector<std::u32string> out;
+  size_t start = 0;
+  while (start <= text.size()) {
+    size_t end = text.find(U' ', start);
+    if (end == std::u32string::npos) end = text.size();
+    out.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return out;
+}
+
+TEST(TerEdits, ShiftSearchStopsAtTheCandidateLimitAsSacrebleu) {
+  // 40 words over 8 letters: the shift search tries its 1000th candidate
+  // before it runs out of useful shifts. sacreBLEU 2.6.0 counts 22 edits: it
+  // drops the shift found when the limit is reached (applying it would give
+  // 21). Not a hand count: a figure from sacreBLEU's lib_ter.
+  const auto hyp = split_words(
+      U"a e h c e b c h g h e b f b e h c a a a c f h d h h d f f f g d e a f b b a c f");
+  const auto ref = split_words(
+      U"e h f b a a h d b a c b c f c b f b f f g d a f e h e g h d a h h e h c e a c f");
+  ASSERT_EQ(hyp.size(), 40u);
+  EXPECT_EQ(translation_edit_rate(hyp, ref).edits, 22);
+}
+
 TEST(TerEdits, EmptyReferenceCountsTheHypothesisWords) {
   const TerEdits e = translation_edit_rate(words({U"a", U"b"}), {});
   EXPECT_EQ(e.edits, 2);
