@@ -11,6 +11,7 @@ packages=(
   libprotobuf-dev protobuf-compiler libboost-dev   # TensorBoard event files (protobuf, CRC-32C)
   libcairo2-dev fonts-dejavu-core                  # report charts (SVG and PNG), their font
   libpugixml-dev                      # TMX corpora
+  libicu-dev                          # Unicode categories, scripts, case mapping (score --tokenize intl, --lowercase; clean)
   libgoogle-perftools-dev             # tcmalloc: memory reused between steps
   libdnnl-dev                         # oneDNN: int8 translation (translate --quantize int8)
   libgtest-dev

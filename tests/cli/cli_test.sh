@@ -157,6 +157,48 @@ case "$case_name" in
     head -n 3 "$data/test.es" >"$work/h.es"
     expect_error "have 3 lines but references" "$nmt" score --ref "$data/test.es" --hyp "$work/h.es"
     ;;
+  score_options)
+    # Two references, the zh tokenizer, BLEU, chrF and TER: the lines and
+    # figures sacreBLEU 2.6.0 gives (tests/data/sacrebleu-more/expected.json).
+    f=$repo/tests/data/sacrebleu-more/06_zh_gettext_2ref
+    "$nmt" score --ref "$f.ref" --ref "$f.ref2" --hyp "$f.hyp" --tokenize zh --metrics bleu,chrf,ter \
+      >"$work/out" 2>"$work/err" || { cat "$work/err"; fail "score with two references failed"; }
+    for want in \
+      "BLEU|nrefs:2|case:mixed|eff:no|tok:zh|smooth:exp|version:2.6.0 = 73.88 94.7/83.8/77.8/72.3 (BP = 0.904 ratio = 0.909 hyp_len = 3267 ref_len = 3596)" \
+      "chrF2|nrefs:2|case:mixed|eff:yes|nc:6|nw:0|space:no|version:2.6.0 = 71.22" \
+      "TER|nrefs:2|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:2.6.0 = 83.86"; do
+      grep -qxF "$want" "$work/out" || { cat "$work/out"; fail "score output lacks '$want'"; }
+    done
+    "$nmt" score --ref "$f.ref" --ref "$f.ref2" --tokenize zh --metrics bleu,chrf,ter --json <"$f.hyp" \
+      >"$work/json" 2>"$work/err" || { cat "$work/err"; fail "score --json from stdin failed"; }
+    for want in '"score": 73.882478' '"ref_len": 3596' '"score": 71.219421' '"score": 83.863636' \
+      '"num_edits": 369' '"ref_length": 440.0' '"signature": "nrefs:2|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:2.6.0"'; do
+      grep -qF "$want" "$work/json" || { cat "$work/json"; fail "score --json lacks $want"; }
+    done
+    # Lowercased BLEU/chrF and case-sensitive TER on the Polish fixture.
+    p=$repo/tests/data/sacrebleu-more/03_pl_case
+    "$nmt" score --ref "$p.ref" --hyp "$p.hyp" --lowercase --metrics bleu,chrf,ter --ter-case-sensitive >"$work/out" ||
+      fail "score --lowercase failed"
+    for want in "BLEU|nrefs:1|case:lc|eff:no|tok:13a|smooth:exp|version:2.6.0 = " \
+      "chrF2|nrefs:1|case:lc|eff:yes|nc:6|nw:0|space:no|version:2.6.0 = 95.24" \
+      "TER|nrefs:1|case:mixed|tok:tercom|norm:no|punct:yes|asian:no|version:2.6.0 = 41.74"; do
+      grep -qF "$want" "$work/out" || { cat "$work/out"; fail "score --lowercase output lacks '$want'"; }
+    done
+    ;;
+  score_bad_input)
+    printf 'one\ntwo\n' >"$work/h"; printf 'one\ntwo\n' >"$work/r1"; printf 'one\n' >"$work/r2"
+    printf 'one\nt\xffwo\n' >"$work/bad"
+    expect_error "hypotheses '$work/h' have 2 lines but references '$work/r2' have 1 lines" \
+      "$nmt" score --ref "$work/r1" --ref "$work/r2" --hyp "$work/h"
+    expect_error "$work/bad:2: invalid UTF-8 at byte 2" "$nmt" score --ref "$work/r1" --ref "$work/bad" --hyp "$work/h"
+    expect_error "$work/bad:2: invalid UTF-8 at byte 2" "$nmt" score --ref "$work/r1" --hyp "$work/bad"
+    "$nmt" score --ref "$work/r1" <"$work/bad" >"$work/out" 2>"$work/err" && fail "invalid UTF-8 on stdin accepted"
+    grep -qF "<stdin>:2: invalid UTF-8 at byte 2" "$work/err" || { cat "$work/err"; fail "stdin error lacks its line"; }
+    expect_error "unknown BLEU tokenizer 'moses' (expected 13a, intl, zh, char or none)" \
+      "$nmt" score --ref "$work/r1" --hyp "$work/h" --tokenize moses
+    expect_error "unknown metric 'meteor' in --metrics (expected bleu, chrf and/or ter)" \
+      "$nmt" score --ref "$work/r1" --hyp "$work/h" --metrics bleu,meteor
+    ;;
   train_translate_score)
     tiny_run
     grep -q "^step 4 " "$work/train.log" || { cat "$work/train.log"; fail "no report line for step 4"; }

@@ -95,6 +95,54 @@ TEST(Cleaner, RefusesOptionsOutOfRange) {
             "maximum length ratio must be at least 1 (or 0 for no limit), found 0.5");
 }
 
+TEST(Cleaner, LengthCountsCharactersOfScriptsWrittenWithoutSpaces) {
+  EXPECT_EQ(length_in_words("  two\twords \n"), 2);            // as Moses: whitespace-separated
+  EXPECT_EQ(length_in_words("I like drinking coffee."), 4);
+  EXPECT_EQ(length_in_words("我喜欢喝咖啡。"), 7);               // 6 Han + the ideographic full stop
+  EXPECT_EQ(length_in_words("我\u3000你"), 2);                  // the ideographic space separates
+  EXPECT_EQ(length_in_words("Hello 世界"), 3);                   // one word, two characters
+  // 私 は コ ー ヒ ー が 大 好 き で す 。: kanji, hiragana, katakana and the
+  // prolonged sound mark ー (a kana character by its script extensions).
+  EXPECT_EQ(length_in_words("私はコーヒーが大好きです。"), 13);
+  EXPECT_EQ(length_in_words("ผมชอบกาแฟ"), 9);                   // Thai letters
+  EXPECT_EQ(length_in_words("ที่นี่"), 2);                       // ท, น; their vowel and tone marks are marks
+  EXPECT_EQ(length_in_words("cafe\u0301 noir"), 2);             // a combining accent stays in its word
+}
+
+TEST(Cleaner, KeepsChineseAndJapanesePairsOfSensibleLength) {
+  Cleaner cleaner{CleanOptions{}};  // 1 to 250, ratio 3
+  // 4 English words, 7 Chinese characters: ratio 1.75, kept (as one "word"
+  // the Chinese side gave 4, and the pair was dropped).
+  EXPECT_TRUE(cleaner.keep({"I like drinking coffee.", "我喜欢喝咖啡。"}));
+  EXPECT_TRUE(cleaner.keep({"我喜欢喝咖啡。", "I like drinking coffee."}));
+  // "Yes." (1) against 17 characters (是的，我完全同意你刚才所说的一切。): ratio 17.
+  EXPECT_EQ(length_in_words("是的，我完全同意你刚才所说的一切。"), 17);
+  EXPECT_FALSE(cleaner.keep({"Yes.", "是的，我完全同意你刚才所说的一切。"}));
+  // 6 words against 13 kanji and kana: ratio 13/6, kept.
+  EXPECT_TRUE(cleaner.keep({"I really like coffee very much.", "私はコーヒーが大好きです。"}));
+  // 3 words against the same 13: ratio 4.3, dropped.
+  EXPECT_FALSE(cleaner.keep({"I like coffee.", "私はコーヒーが大好きです。"}));
+  // English on both sides is counted in words as before: 2 and 7 is above 3.
+  EXPECT_FALSE(cleaner.keep({"two words", "a b c d e f g"}));
+  EXPECT_TRUE(cleaner.keep({"the house", "the big house"}));
+  EXPECT_EQ(cleaner.stats().kept, 4);
+  EXPECT_EQ(cleaner.stats().bad_ratio, 3);
+  EXPECT_EQ(cleaner.stats().total(), 7);
+}
+
+TEST(Cleaner, LengthLimitsCountChineseCharacters) {
+  CleanOptions options;
+  options.min_words = 2;
+  options.max_words = 5;
+  options.max_ratio = 0;
+  Cleaner cleaner(options);
+  EXPECT_FALSE(cleaner.keep({"Hi", "你"}));            // 1 < 2: too short
+  EXPECT_TRUE(cleaner.keep({"Hi there", "你好"}));     // 2 and 2
+  EXPECT_FALSE(cleaner.keep({"Hi there", "你好吗朋友们"}));  // 6 > 5: too long
+  EXPECT_EQ(cleaner.stats().too_short, 1);
+  EXPECT_EQ(cleaner.stats().too_long, 1);
+}
+
 TEST(PairHashSet, FindsEveryValueAgainAcrossGrowth) {
   PairHashSet set;
   for (uint64_t i = 0; i < 100000; ++i) ASSERT_TRUE(set.insert(i * 0x9E3779B97F4A7C15ull)) << i;

@@ -152,5 +152,45 @@ TEST(Bleu, SentenceSignatureSaysEffectiveOrder) {
   EXPECT_NEAR(s.score, 100.0 * std::exp(-1.0), 1e-9);
 }
 
+TEST(Bleu, TwoReferencesClipByTheLargerCountAndTakeTheClosestLength) {
+  // hyp "a b c d e" (5 tokens); refs "a b c d" (4) and "a b x d e f" (6).
+  // Both are 1 token away: the shorter, 4, is the reference length (BP 1).
+  // n-grams matched against either reference:
+  //   1-grams: a b c d e                    -> 5 of 5
+  //   2-grams: ab bc cd (ref 1), de (ref 2) -> 4 of 4
+  //   3-grams: abc bcd (ref 1); cde nowhere -> 2 of 3
+  //   4-grams: abcd (ref 1); bcde nowhere   -> 1 of 2
+  // BLEU = (1 * 1 * 2/3 * 1/2)^(1/4) = (1/3)^(1/4).
+  for (const ReferenceSets& refs : {ReferenceSets{{"a b c d"}, {"a b x d e f"}},
+                                    ReferenceSets{{"a b x d e f"}, {"a b c d"}}}) {
+    const BleuScore s = corpus_bleu({"a b c d e"}, refs, BleuOptions{});
+    EXPECT_EQ(s.counts, (std::array<int64_t, 4>{5, 4, 2, 1}));
+    EXPECT_EQ(s.totals, (std::array<int64_t, 4>{5, 4, 3, 2}));
+    EXPECT_EQ(s.sys_len, 5);
+    EXPECT_EQ(s.ref_len, 4);
+    EXPECT_NEAR(s.score, 100.0 * std::pow(1.0 / 3.0, 0.25), 1e-9);
+    EXPECT_EQ(s.signature(), "nrefs:2|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0");
+  }
+  // A reference of exactly the hypothesis' length wins over a closer-below one.
+  EXPECT_EQ(corpus_bleu({"a b c d e"}, ReferenceSets{{"a b c d"}, {"v w x y z"}}, {}).ref_len, 5);
+}
+
+TEST(Bleu, RepeatedNgramIsClippedByItsLargestCountInAnyReference) {
+  // hyp "the the the": ref 1 has "the" once, ref 2 twice -> 2 of 3 match.
+  const BleuScore s = corpus_bleu({"the the the"}, ReferenceSets{{"the cat"}, {"the the dog"}}, {});
+  EXPECT_EQ(s.counts[0], 2);
+  EXPECT_EQ(s.counts[1], 1);  // "the the" once in ref 2
+}
+
+TEST(Bleu, LowercaseAppliesPythonLowerToBothSides) {
+  // "ΣΑΣ İ" lowercases to "σας i̇", as the reference is written: 2 of 2
+  // 1-grams and 1 of 1 2-gram; without lowercasing nothing matches.
+  const BleuOptions lc{BleuTokenizer::k13a, true};
+  const BleuScore s = corpus_bleu({"ΣΑΣ \u0130"}, ReferenceSets{{"σας i\u0307"}}, lc);
+  EXPECT_EQ(s.counts, (std::array<int64_t, 4>{2, 1, 0, 0}));
+  EXPECT_EQ(s.signature(), "nrefs:1|case:lc|eff:no|tok:13a|smooth:exp|version:2.6.0");
+  EXPECT_EQ(corpus_bleu({"ΣΑΣ \u0130"}, ReferenceSets{{"σας i\u0307"}}, {}).counts[0], 0);
+}
+
 }  // namespace
 }  // namespace nmt::eval

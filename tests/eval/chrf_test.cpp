@@ -113,5 +113,22 @@ TEST(Chrf, MismatchedLineCountsThrowNamingBothCounts) {
   }
 }
 
+TEST(Chrf, EachSentenceTakesItsBestReference) {
+  // Sentence 1 matches reference 1 exactly, sentence 2 reference 2: the
+  // statistics of the best reference are kept per sentence, so the corpus is
+  // a perfect 100 though neither reference alone gives it.
+  const ChrfScore s = corpus_chrf({"abc", "def"}, ReferenceSets{{"abc", "xyz"}, {"xyz", "def"}}, {});
+  EXPECT_DOUBLE_EQ(s.score, 100.0);
+  EXPECT_EQ(s.signature(), "nrefs:2|case:mixed|eff:yes|nc:6|nw:0|space:no|version:2.6.0");
+  EXPECT_LT(corpus_chrf({"abc", "def"}, {"abc", "xyz"}).score, 100.0);
+}
+
+TEST(Chrf, LowercaseMakesCaseIrrelevant) {
+  const ChrfScore lc = corpus_chrf({"ABC"}, ReferenceSets{{"abc"}}, {0, true});
+  EXPECT_DOUBLE_EQ(lc.score, 100.0);
+  EXPECT_EQ(lc.text(), "chrF2|nrefs:1|case:lc|eff:yes|nc:6|nw:0|space:no|version:2.6.0 = 100.00");
+  EXPECT_DOUBLE_EQ(corpus_chrf({"ABC"}, {"abc"}).score, 0.0);
+}
+
 }  // namespace
 }  // namespace nmt::eval

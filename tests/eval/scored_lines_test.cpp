@@ -37,5 +37,36 @@ TEST(ScoredLines, MissingFileErrorNamesIt) {
   }
 }
 
+TEST(ScoredLines, InvalidUtf8NamesSourceLineAndByte) {
+  try {
+    split_scored_lines("fine\nbad \xC3\x28 here\n", "<stdin>");
+    FAIL() << "expected nmt::Error";
+  } catch (const nmt::Error& e) {
+    EXPECT_EQ(std::string(e.what()), "<stdin>:2: invalid UTF-8 at byte 5");
+  }
+  const std::string path = ::testing::TempDir() + "scored_lines_bad.txt";
+  std::ofstream(path) << "ok\nok\n\xFF\n";
+  try {
+    read_scored_lines(path);
+    FAIL() << "expected nmt::Error";
+  } catch (const nmt::Error& e) {
+    EXPECT_EQ(std::string(e.what()), path + ":3: invalid UTF-8 at byte 1");
+  }
+}
+
+TEST(ScoredLines, EveryReferenceFileMustHaveTheHypothesesLineCount) {
+  const std::string a = ::testing::TempDir() + "scored_lines_ref_a.txt";
+  const std::string b = ::testing::TempDir() + "scored_lines_ref_b.txt";
+  std::ofstream(a) << "one\ntwo\n";
+  std::ofstream(b) << "one\n";
+  EXPECT_EQ(read_reference_files({a, a}, 2, "'h'").size(), 2u);
+  try {
+    read_reference_files({a, b}, 2, "'h'");
+    FAIL() << "expected nmt::Error";
+  } catch (const nmt::Error& e) {
+    EXPECT_EQ(std::string(e.what()), "hypotheses 'h' have 2 lines but references '" + b + "' have 1 lines");
+  }
+}
+
 }  // namespace
 }  // namespace nmt::eval

@@ -1,4 +1,4 @@
-#include "nmt/eval/tokenizer_13a.h"
+#include "nmt/eval/tokenizers.h"
 
 #include <gtest/gtest.h>
 

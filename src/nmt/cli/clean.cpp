@@ -83,7 +83,7 @@ void add_clean_command(CLI::App& app) {
   sub->add_option("--out-src", command->out_src, "Source file to write (gzip if it ends in .gz)")->required();
   sub->add_option("--out-tgt", command->out_tgt, "Target file to write (gzip if it ends in .gz)")->required();
   sub->add_option("--min-words", command->clean.min_words,
-                  "Fewest whitespace-separated words a side may have")
+                  "Fewest words a side may have (a character of Chinese, Japanese, Thai... counts as a word)")
       ->capture_default_str();
   sub->add_option("--max-words", command->clean.max_words, "Most words a side may have")->capture_default_str();
   sub->add_option("--max-ratio", command->clean.max_ratio,

@@ -1,5 +1,6 @@
-// `nmt score`: corpus BLEU and chrF of a hypothesis file (or stdin) against a
-// reference file, printed as sacreBLEU 2.6.0 prints them or as one JSON object.
+// `nmt score`: corpus BLEU, chrF and TER of a hypothesis file (or stdin)
+// against one or more reference files, printed as sacreBLEU 2.6.0 prints
+// them or as one JSON object.
 #include <iostream>
 #include <iterator>
 #include <memory>
@@ -13,30 +14,27 @@
 #include "nmt/common/error.h"
 #include "nmt/eval/bleu.h"
 #include "nmt/eval/chrf.h"
+#include "nmt/eval/ter.h"
 
 namespace nmt::cli {
 namespace {
 
 struct ScoreOptions {
-  std::string ref_path;
+  std::vector<std::string> ref_paths;
   std::string hyp_path;  // empty: read hypotheses from stdin
   bool json = false;
+  std::vector<std::string> metrics = {"bleu", "chrf"};  // printed in this order
+  std::string tokenize = "13a";
+  bool lowercase = false;   // BLEU and chrF
   int chrf_word_order = 0;  // > 0 adds chrF+ / chrF++ (2) next to plain chrF
-  std::vector<std::string> metrics = {"bleu", "chrf"};
+  eval::TerOptions ter;
 };
 
 std::vector<std::string> read_hypotheses(const ScoreOptions& opts) {
   if (!opts.hyp_path.empty()) return eval::read_scored_lines(opts.hyp_path);
   const std::string text((std::istreambuf_iterator<char>(std::cin)),
                          std::istreambuf_iterator<char>());
-  return eval::split_scored_lines(text);
-}
-
-bool wants(const ScoreOptions& opts, const std::string& metric) {
-  for (const auto& m : opts.metrics) {
-    if (m == metric) return true;
-  }
-  return false;
+  return eval::split_scored_lines(text, "<stdin>");
 }
 
 nlohmann::ordered_json bleu_json(const eval::BleuScore& s) {
@@ -49,42 +47,57 @@ nlohmann::ordered_json chrf_json(const eval::ChrfScore& s) {
   return {{"score", s.score}, {"signature", s.signature()}};
 }
 
+nlohmann::ordered_json ter_json(const eval::TerScore& s) {
+  return {{"score", s.score},
+          {"num_edits", s.num_edits},
+          {"ref_length", s.ref_length},
+          {"signature", s.signature()}};
+}
+
 void run_score(const ScoreOptions& opts) {
   for (const auto& m : opts.metrics) {
-    NMT_CHECK(m == "bleu" || m == "chrf",
-              "unknown metric '" << m << "' in --metrics (expected bleu and/or chrf)");
+    NMT_CHECK(m == "bleu" || m == "chrf" || m == "ter",
+              "unknown metric '" << m << "' in --metrics (expected bleu, chrf and/or ter)");
   }
   NMT_CHECK(opts.chrf_word_order >= 0,
             "--chrf-word-order must be >= 0, got " << opts.chrf_word_order);
+  const eval::BleuOptions bleu_options{eval::parse_bleu_tokenizer(opts.tokenize), opts.lowercase};
 
-  const std::vector<std::string> refs = eval::read_scored_lines(opts.ref_path);
   const std::vector<std::string> hyps = read_hypotheses(opts);
   const std::string hyp_name = opts.hyp_path.empty() ? "stdin" : "'" + opts.hyp_path + "'";
-  NMT_CHECK(hyps.size() == refs.size(), "hypotheses " << hyp_name << " have " << hyps.size()
-                                                      << " lines but references '" << opts.ref_path
-                                                      << "' have " << refs.size() << " lines");
+  const eval::ReferenceSets refs = eval::read_reference_files(opts.ref_paths, hyps.size(), hyp_name);
 
-  // Plain chrF is always reported so its number stays comparable across
-  // runs; a word order adds the chrF+/chrF++ variant beside it.
-  std::vector<eval::ChrfScore> chrf_scores;
-  if (wants(opts, "chrf")) {
-    chrf_scores.push_back(eval::corpus_chrf(hyps, refs));
-    if (opts.chrf_word_order > 0) {
-      chrf_scores.push_back(eval::corpus_chrf(hyps, refs, opts.chrf_word_order));
+  // Each metric gives one or two (chrF with a word order) results: a JSON key
+  // and sacreBLEU's text line.
+  nlohmann::ordered_json json = nlohmann::ordered_json::object();
+  std::vector<std::string> lines;
+  for (const auto& metric : opts.metrics) {
+    if (json.contains(metric)) continue;  // listed twice
+    if (metric == "bleu") {
+      const eval::BleuScore s = eval::corpus_bleu(hyps, refs, bleu_options);
+      json["bleu"] = bleu_json(s);
+      lines.push_back(s.text());
+    } else if (metric == "chrf") {
+      // Plain chrF is always reported so its number stays comparable across
+      // runs; a word order adds the chrF+/chrF++ variant beside it.
+      std::vector<int> word_orders = {0};
+      if (opts.chrf_word_order > 0) word_orders.push_back(opts.chrf_word_order);
+      for (int word_order : word_orders) {
+        const eval::ChrfScore s = eval::corpus_chrf(hyps, refs, {word_order, opts.lowercase});
+        json["chrf" + std::string(word_order, '+')] = chrf_json(s);  // "chrf", "chrf++"
+        lines.push_back(s.text());
+      }
+    } else {
+      const eval::TerScore s = eval::corpus_ter(hyps, refs, opts.ter);
+      json["ter"] = ter_json(s);
+      lines.push_back(s.text());
     }
   }
-
   if (opts.json) {
-    nlohmann::ordered_json out = nlohmann::ordered_json::object();
-    if (wants(opts, "bleu")) out["bleu"] = bleu_json(eval::corpus_bleu(hyps, refs));
-    for (const auto& s : chrf_scores) {
-      out["chrf" + std::string(s.word_order, '+')] = chrf_json(s);  // "chrf", "chrf++"
-    }
-    std::cout << out.dump(2) << "\n";
+    std::cout << json.dump(2) << "\n";
     return;
   }
-  if (wants(opts, "bleu")) std::cout << eval::corpus_bleu(hyps, refs).text() << "\n";
-  for (const auto& s : chrf_scores) std::cout << s.text() << "\n";
+  for (const auto& line : lines) std::cout << line << "\n";
 }
 
 }  // namespace
@@ -92,16 +105,31 @@ void run_score(const ScoreOptions& opts) {
 void add_score_command(CLI::App& app) {
   auto opts = std::make_shared<ScoreOptions>();
   CLI::App* cmd = app.add_subcommand(
-      "score", "Corpus BLEU and chrF of hypotheses against references, exactly as sacreBLEU 2.6.0");
-  cmd->add_option("--ref", opts->ref_path, "Reference file, one segment per line")->required();
+      "score",
+      "Corpus BLEU, chrF and TER of hypotheses against references, exactly as sacreBLEU 2.6.0");
+  cmd->add_option("--ref", opts->ref_paths,
+                  "Reference file, one segment per line; repeat for several references")
+      ->required()
+      ->take_all();
   cmd->add_option("--hyp", opts->hyp_path, "Hypothesis file (default: read stdin)");
   cmd->add_flag("--json", opts->json, "Print one JSON object instead of sacreBLEU's text lines");
+  cmd->add_option("--metrics", opts->metrics, "Comma-separated metrics: bleu, chrf, ter")
+      ->delimiter(',')
+      ->capture_default_str();
+  cmd->add_option("--tokenize", opts->tokenize, "BLEU tokenizer: 13a, intl, zh, char or none")
+      ->capture_default_str();
+  cmd->add_flag("--lowercase", opts->lowercase,
+                "Lowercase hypotheses and references for BLEU and chrF (Python's str.lower())");
   cmd->add_option("--chrf-word-order", opts->chrf_word_order,
                   "Also report chrF with word n-grams up to this order (2 = chrF++)")
       ->capture_default_str();
-  cmd->add_option("--metrics", opts->metrics, "Comma-separated metrics: bleu, chrf")
-      ->delimiter(',')
-      ->capture_default_str();
+  cmd->add_flag("--ter-case-sensitive", opts->ter.case_sensitive,
+                "TER keeps case (sacreBLEU's TER lowercases by default)");
+  cmd->add_flag("--ter-normalized", opts->ter.normalized,
+                "TER splits punctuation as mteval does before counting edits");
+  cmd->add_flag("--ter-no-punct", opts->ter.no_punct, "TER removes . , ? : ; ! \" ( ) first");
+  cmd->add_flag("--ter-asian-support", opts->ter.asian_support,
+                "With --ter-normalized / --ter-no-punct: CJK characters and punctuation too");
   cmd->callback([opts] { run_score(*opts); });
 }
 

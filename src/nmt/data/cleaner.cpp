@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <string_view>
 
+#include <unicode/uchar.h>
+#include <unicode/uscript.h>
+#include <unicode/utf8.h>
+
 #include "nmt/common/error.h"
 #include "nmt/data/hash64.h"
 #include "nmt/text/utf8.h"
@@ -11,15 +15,17 @@ namespace nmt::data {
 
 namespace {
 
-int64_t count_words(std::string_view text) {
-  int64_t words = 0;
-  bool in_word = false;
-  for (char c : text) {
-    const bool space = c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
-    if (!space && !in_word) ++words;
-    in_word = !space;
+// The scripts whose characters each count as a word.
+constexpr UScriptCode kScriptsWithoutSpaces[] = {
+    USCRIPT_HAN,  USCRIPT_HIRAGANA, USCRIPT_KATAKANA, USCRIPT_THAI,
+    USCRIPT_LAO,  USCRIPT_KHMER,    USCRIPT_MYANMAR,  USCRIPT_TIBETAN};
+
+bool written_without_spaces(UChar32 c) {
+  if (c < 0x80) return false;
+  for (UScriptCode script : kScriptsWithoutSpaces) {
+    if (uscript_hasScript(c, script)) return true;  // script or script extensions
   }
-  return words;
+  return false;
 }
 
 // FNV-1a over source, a 0xFF separator (never in valid UTF-8, so "ab"+"c" and
@@ -34,6 +40,29 @@ uint64_t pair_hash(const SentencePair& pair) {
 }
 
 }  // namespace
+
+int64_t length_in_words(std::string_view text) {
+  int64_t length = 0;
+  bool in_word = false;
+  const auto* bytes = reinterpret_cast<const uint8_t*>(text.data());
+  const auto size = static_cast<int32_t>(text.size());
+  for (int32_t i = 0; i < size;) {
+    UChar32 c;
+    U8_NEXT(bytes, i, size, c);
+    if (u_isUWhiteSpace(c)) {
+      in_word = false;
+    } else if ((U_GET_GC_MASK(c) & U_GC_M_MASK) != 0) {
+      // A combining mark belongs to the character before it.
+    } else if (written_without_spaces(c)) {
+      ++length;
+      in_word = false;
+    } else if (!in_word) {
+      ++length;
+      in_word = true;
+    }
+  }
+  return length;
+}
 
 bool PairHashSet::insert(uint64_t hash) {
   if (hash == 0) hash = 1;  // 0 marks a free slot
@@ -75,7 +104,7 @@ bool Cleaner::keep(const SentencePair& pair) {
     ++stats_.invalid_utf8;
     return false;
   }
-  const int64_t src_words = count_words(pair.src), tgt_words = count_words(pair.tgt);
+  const int64_t src_words = length_in_words(pair.src), tgt_words = length_in_words(pair.tgt);
   const int64_t shorter = std::min(src_words, tgt_words), longer = std::max(src_words, tgt_words);
   if (shorter == 0) {
     ++stats_.empty;

@@ -1,10 +1,20 @@
 #pragma once
 // Corpus cleaning in the manner of Moses' clean-corpus-n: drop pairs that are
-// broken, empty, too short or long, unbalanced, or repeated. Lengths are
-// whitespace-separated words, as there (no vocabulary is needed to clean, and
-// the numbers mean the same before and after a vocabulary change). Nothing is
+// broken, empty, too short or long, unbalanced, or repeated. Nothing is
 // normalised: a kept pair is written back byte for byte.
+//
+// Lengths are counted without a vocabulary (the numbers mean the same before
+// and after a vocabulary change), in words as Moses counts them, except for
+// scripts written without spaces between words: there each character is one
+// word, as is usual for Chinese and Japanese data (character-level length
+// filters). Counted as characters: Han, Hiragana, Katakana, Thai, Lao, Khmer,
+// Myanmar and Tibetan, and the marks and punctuation those scripts share (ICU
+// script extensions: 。、ー). Combining marks belong to the character before
+// them. So "我喜欢喝咖啡。" is 7 long, "私はコーヒーが好き" 9, "I like coffee." 3,
+// and "Hello 世界" 3 (one word, two characters). Any Unicode white space
+// separates words.
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 #include "nmt/data/pair_reader.h"
@@ -12,9 +22,9 @@
 namespace nmt::data {
 
 struct CleanOptions {
-  int min_words = 1;        // per side; a side with fewer words is too short
-  int max_words = 250;      // per side; a side with more words is too long
-  // Longer side / shorter side, in words, at most; 0 = no limit. Moses' default
+  int min_words = 1;        // per side; a side shorter than this is too short
+  int max_words = 250;      // per side; a side longer than this is too long
+  // Longer side / shorter side (lengths as above) at most; 0 = no limit. Moses' default
   // of 9 lets through most misaligned pairs; 3 still keeps "Amen." / "Así sea,
   // amén." and drops a sentence aligned to a paragraph.
   double max_ratio = 3.0;
@@ -47,6 +57,10 @@ class PairHashSet {
   std::vector<uint64_t> slots_;  // 0 = free
   size_t size_ = 0;
 };
+
+// The length of one side as the filters count it (see above); `text` must be
+// valid UTF-8.
+int64_t length_in_words(std::string_view text);
 
 class Cleaner {
  public:

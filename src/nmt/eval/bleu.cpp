@@ -4,10 +4,11 @@
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <unordered_map>
 
 #include "nmt/eval/python_text.h"
-#include "nmt/eval/tokenizer_13a.h"
+#include "nmt/eval/tokenizers.h"
 
 namespace nmt::eval {
 namespace {
@@ -31,10 +32,11 @@ struct BleuStats {
 // unambiguous because tokens never contain whitespace.
 using NgramCounts = std::array<std::unordered_map<std::u32string, int64_t>, kMaxOrder>;
 
-// BLEU._preprocess_segment: rstrip, then 13a; then split() as
-// extract_all_word_ngrams does.
-std::vector<std::u32string> bleu_tokens(const std::string& segment) {
-  return python_split(tokenize_13a(decode_utf8(python_rstrip(segment))));
+// BLEU._preprocess_segment: lowercase (optionally), rstrip, tokenize; then
+// split() as extract_all_word_ngrams does.
+std::vector<std::u32string> bleu_tokens(const std::string& segment, const BleuOptions& options) {
+  const std::string text = options.lowercase ? python_lower(segment) : segment;
+  return python_split(tokenize(options.tokenizer, decode_utf8(python_rstrip(text))));
 }
 
 NgramCounts count_ngrams(const std::vector<std::u32string>& tokens) {
@@ -49,15 +51,44 @@ NgramCounts count_ngrams(const std::vector<std::u32string>& tokens) {
   return counts;
 }
 
-BleuStats segment_stats(const std::string& hyp, const std::string& ref) {
-  const auto hyp_tokens = bleu_tokens(hyp);
-  const auto ref_tokens = bleu_tokens(ref);
+// BLEU._get_closest_ref_len: the smallest |hyp - ref| wins; on a tie the
+// shorter reference.
+int64_t closest_ref_len(int64_t hyp_len, const std::vector<int64_t>& ref_lens) {
+  int64_t closest_diff = -1, closest_len = -1;
+  for (int64_t ref_len : ref_lens) {
+    const int64_t diff = std::abs(hyp_len - ref_len);
+    if (closest_diff == -1 || diff < closest_diff) {
+      closest_diff = diff;
+      closest_len = ref_len;
+    } else if (diff == closest_diff && ref_len < closest_len) {
+      closest_len = ref_len;
+    }
+  }
+  return closest_len;
+}
+
+// _extract_reference_info + _compute_segment_statistics for segment i.
+BleuStats segment_stats(const std::string& hyp, const ReferenceSets& refs, size_t i,
+                        const BleuOptions& options) {
+  NgramCounts ref_ngrams;  // the largest count of each n-gram in any reference
+  std::vector<int64_t> ref_lens;
+  for (const auto& ref : refs) {
+    const auto ref_tokens = bleu_tokens(ref[i], options);
+    ref_lens.push_back(static_cast<int64_t>(ref_tokens.size()));
+    const NgramCounts counts = count_ngrams(ref_tokens);
+    for (int n = 0; n < kMaxOrder; ++n) {
+      for (const auto& [ngram, count] : counts[n]) {
+        int64_t& kept = ref_ngrams[n][ngram];
+        kept = std::max(kept, count);
+      }
+    }
+  }
+  const auto hyp_tokens = bleu_tokens(hyp, options);
   const NgramCounts hyp_ngrams = count_ngrams(hyp_tokens);
-  const NgramCounts ref_ngrams = count_ngrams(ref_tokens);
 
   BleuStats stats;
   stats.sys_len = static_cast<int64_t>(hyp_tokens.size());
-  stats.ref_len = static_cast<int64_t>(ref_tokens.size());  // one reference: it is the closest
+  stats.ref_len = closest_ref_len(stats.sys_len, ref_lens);
   for (int n = 0; n < kMaxOrder; ++n) {
     for (const auto& [ngram, count] : hyp_ngrams[n]) {
       stats.total[n] += count;
@@ -120,8 +151,9 @@ BleuScore compute_bleu(const BleuStats& s, bool effective_order) {
 }  // namespace
 
 std::string BleuScore::signature() const {
-  return std::string("nrefs:1|case:mixed|eff:") + (effective_order ? "yes" : "no") +
-         "|tok:13a|smooth:exp|version:2.6.0";
+  return "nrefs:" + std::to_string(nrefs) + "|case:" + (options.lowercase ? "lc" : "mixed") +
+         "|eff:" + (effective_order ? "yes" : "no") + "|tok:" + tokenizer_name(options.tokenizer) +
+         "|smooth:exp|version:2.6.0";
 }
 
 std::string BleuScore::text() const {
@@ -137,15 +169,25 @@ std::string BleuScore::text() const {
   return "BLEU|" + signature() + buffer;
 }
 
+BleuScore corpus_bleu(const std::vector<std::string>& hyps, const ReferenceSets& refs,
+                      const BleuOptions& options) {
+  check_reference_sets(hyps.size(), refs);
+  BleuStats corpus;
+  for (size_t i = 0; i < hyps.size(); ++i) corpus += segment_stats(hyps[i], refs, i, options);
+  BleuScore out = compute_bleu(corpus, /*effective_order=*/false);
+  out.nrefs = refs.size();
+  out.options = options;
+  return out;
+}
+
 BleuScore corpus_bleu(const std::vector<std::string>& hyps, const std::vector<std::string>& refs) {
   check_line_counts(hyps.size(), refs.size());
-  BleuStats corpus;
-  for (size_t i = 0; i < hyps.size(); ++i) corpus += segment_stats(hyps[i], refs[i]);
-  return compute_bleu(corpus, /*effective_order=*/false);
+  return corpus_bleu(hyps, ReferenceSets{refs}, BleuOptions{});
 }
 
 BleuScore sentence_bleu(const std::string& hyp, const std::string& ref) {
-  return compute_bleu(segment_stats(hyp, ref), /*effective_order=*/true);
+  return compute_bleu(segment_stats(hyp, ReferenceSets{{ref}}, 0, BleuOptions{}),
+                      /*effective_order=*/true);
 }
 
 }  // namespace nmt::eval

@@ -62,8 +62,10 @@ std::vector<std::u32string> split_punctuation(const std::vector<std::u32string>&
 }
 
 // The n-gram tables of one segment, in the order the statistics are kept.
-std::vector<Counts> all_ngrams(const std::string& segment, int char_order, int word_order) {
-  const std::vector<std::u32string> words = python_split(decode_utf8(segment));
+std::vector<Counts> all_ngrams(const std::string& segment, int char_order, const ChrfOptions& options) {
+  const int word_order = options.word_order;
+  const std::vector<std::u32string> words =
+      python_split(decode_utf8(options.lowercase ? python_lower(segment) : segment));
   std::u32string chars;  // ''.join(line.split()): whitespace does not count
   for (const auto& w : words) chars += w;
 
@@ -129,7 +131,8 @@ std::string format_beta(double beta) {
 }  // namespace
 
 std::string ChrfScore::signature() const {
-  return "nrefs:1|case:mixed|eff:yes|nc:" + std::to_string(char_order) +
+  return "nrefs:" + std::to_string(nrefs) + "|case:" + (lowercase ? "lc" : "mixed") +
+         "|eff:yes|nc:" + std::to_string(char_order) +
          "|nw:" + std::to_string(word_order) + "|space:no|version:2.6.0";
 }
 
@@ -140,26 +143,45 @@ std::string ChrfScore::text() const {
          signature() + buffer;
 }
 
-ChrfScore corpus_chrf(const std::vector<std::string>& hyps, const std::vector<std::string>& refs,
-                      int word_order) {
-  check_line_counts(hyps.size(), refs.size());
-  NMT_CHECK(word_order >= 0, "chrF word order must be >= 0, got " << word_order);
+ChrfScore corpus_chrf(const std::vector<std::string>& hyps, const ReferenceSets& refs,
+                      const ChrfOptions& options) {
+  check_reference_sets(hyps.size(), refs);
+  NMT_CHECK(options.word_order >= 0, "chrF word order must be >= 0, got " << options.word_order);
   ChrfScore out;
-  out.word_order = word_order;
+  out.word_order = options.word_order;
+  out.nrefs = refs.size();
+  out.lowercase = options.lowercase;
 
-  ChrfStats corpus(out.char_order + word_order);
+  ChrfStats corpus(out.char_order + options.word_order);
   for (size_t i = 0; i < hyps.size(); ++i) {
-    const auto hyp_tables = all_ngrams(hyps[i], out.char_order, word_order);
-    const auto ref_tables = all_ngrams(refs[i], out.char_order, word_order);
+    const auto hyp_tables = all_ngrams(hyps[i], out.char_order, options);
+    // CHRF._compute_segment_statistics: the reference whose statistics give
+    // this sentence the highest F-score, the first of equals.
+    ChrfStats best;
+    double best_f = -1.0;
+    for (const auto& ref : refs) {
+      const auto ref_tables = all_ngrams(ref[i], out.char_order, options);
+      ChrfStats stats;
+      for (size_t k = 0; k < corpus.size(); ++k) {
+        stats.push_back(match_statistics(hyp_tables[k], ref_tables[k]));
+      }
+      const double f = f_score(stats, out.beta);
+      if (f > best_f) best_f = f, best = std::move(stats);
+    }
     for (size_t k = 0; k < corpus.size(); ++k) {
-      const OrderStats s = match_statistics(hyp_tables[k], ref_tables[k]);
-      corpus[k].hyp += s.hyp;
-      corpus[k].ref += s.ref;
-      corpus[k].match += s.match;
+      corpus[k].hyp += best[k].hyp;
+      corpus[k].ref += best[k].ref;
+      corpus[k].match += best[k].match;
     }
   }
   out.score = f_score(corpus, out.beta);
   return out;
+}
+
+ChrfScore corpus_chrf(const std::vector<std::string>& hyps, const std::vector<std::string>& refs,
+                      int word_order) {
+  check_line_counts(hyps.size(), refs.size());
+  return corpus_chrf(hyps, ReferenceSets{refs}, ChrfOptions{word_order, false});
 }
 
 }  // namespace nmt::eval

@@ -1,5 +1,11 @@
 #include "nmt/eval/python_text.h"
 
+#include <memory>
+
+#include <unicode/ucasemap.h>
+
+#include "nmt/common/error.h"
+
 namespace nmt::eval {
 namespace {
 
@@ -113,6 +119,42 @@ std::string python_rstrip(std::string_view text) {
     if (!is_python_space(cp)) keep = pos;
   }
   return std::string(text.substr(0, keep));
+}
+
+std::u32string python_strip(std::u32string_view text) {
+  size_t begin = 0, end = text.size();
+  while (begin < end && is_python_space(text[begin])) ++begin;
+  while (end > begin && is_python_space(text[end - 1])) --end;
+  return std::u32string(text.substr(begin, end - begin));
+}
+
+std::string python_lower(std::string_view text) {
+  // "" is the root locale (nullptr would be the process's default locale,
+  // which for tr or lt would map I differently from Python). Built once;
+  // ICU only reads it.
+  static const std::unique_ptr<UCaseMap, void (*)(UCaseMap*)> map = [] {
+    UErrorCode status = U_ZERO_ERROR;
+    std::unique_ptr<UCaseMap, void (*)(UCaseMap*)> m(ucasemap_open("", 0, &status), ucasemap_close);
+    NMT_CHECK(U_SUCCESS(status), "ICU case mapping unavailable: " << u_errorName(status));
+    return m;
+  }();
+  // Lowercasing grows a string by at most 3/2 in UTF-8 (U+0130, 2 bytes, gives
+  // 3); a second call with the size ICU asked for covers anything else.
+  std::string out(text.size() + text.size() / 2 + 4, '\0');
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    UErrorCode status = U_ZERO_ERROR;
+    const int32_t length =
+        ucasemap_utf8ToLower(map.get(), out.data(), static_cast<int32_t>(out.size()), text.data(),
+                             static_cast<int32_t>(text.size()), &status);
+    if (status == U_BUFFER_OVERFLOW_ERROR) {
+      out.resize(static_cast<size_t>(length));
+      continue;
+    }
+    NMT_CHECK(U_SUCCESS(status), "lowercasing failed: " << u_errorName(status));
+    out.resize(static_cast<size_t>(length));
+    return out;
+  }
+  NMT_FAIL("lowercasing failed: the output kept outgrowing its buffer");
 }
 
 }  // namespace nmt::eval

@@ -10,8 +10,8 @@
 namespace nmt::eval {
 
 // Decodes UTF-8 into code points. A malformed byte becomes U+FFFD and decoding
-// goes on (Python would refuse to read the file; a scorer should not die on
-// one bad byte of model output).
+// goes on (nmt score checks its files first, as Python would refuse to read
+// them; a validation run should not die on one bad byte of model output).
 std::u32string decode_utf8(std::string_view text);
 std::string encode_utf8(std::u32string_view text);
 
@@ -24,5 +24,13 @@ std::vector<std::u32string> python_split(std::u32string_view text);
 
 // Python's s.rstrip() on a UTF-8 string; the bytes that stay are untouched.
 std::string python_rstrip(std::string_view text);
+// Python's s.strip() (both ends).
+std::u32string python_strip(std::u32string_view text);
+
+// Python's s.lower() on a UTF-8 string: the full Unicode lowercase mapping,
+// context included, with no language's tailoring ("İ" -> "i̇", a final "Σ" ->
+// "ς", "ß" stays "ß"). ICU's case mapping for the root locale, which is that
+// mapping.
+std::string python_lower(std::string_view text);
 
 }  // namespace nmt::eval
