@@ -99,6 +99,21 @@ case "$case_name" in
     # nothing already saved is lost: the checkpoint is still there and usable
     [ "$(ls "$work"/run/checkpoint-*.pt)" = "$before" ] || fail "checkpoints changed after a refused resume"
     echo "In the beginning" | "$nmt" translate --model "$work/run" >/dev/null 2>&1 || fail "checkpoint unusable after refusal"
+    # Other data-order options would point the saved position at other batches.
+    expect_error "cannot resume from $work/run/checkpoint-00000004.pt: train.batch_tokens is 512 there but 256 now" \
+      "$nmt" train --preset tiny --train-src "$work/s.en" --train-tgt "$work/s.es" --max-steps 8 --batch-tokens 256 \
+      --out "$work/run"
+    grep -q -- "--reset-data-position" "$work/err" || fail "the refusal does not name --reset-data-position"
+    [ "$(ls "$work"/run/checkpoint-*.pt)" = "$before" ] || fail "checkpoints changed after a refused resume"
+    "$nmt" train --preset tiny --train-src "$work/s.en" --train-tgt "$work/s.es" --max-steps 6 --batch-tokens 256 \
+      --reset-data-position --log-every 1 --out "$work/run" >"$work/reset.log" 2>&1 || { cat "$work/reset.log"; fail "--reset-data-position failed"; }
+    grep -q "resuming from $work/run/checkpoint-00000004.pt at step 4" "$work/reset.log" && grep -q "^step 6 " "$work/reset.log" ||
+      { cat "$work/reset.log"; fail "--reset-data-position did not go on from step 4"; }
+    # --max-len must fit the model's positions: said at start, not hours later.
+    expect_error "train.max_len 256 needs 257 positions (pieces + </s>) but model.max_positions is 128" \
+      "$nmt" train --preset tiny --max-positions 128 --train-src "$work/s.en" --train-tgt "$work/s.es" --max-steps 1 \
+      --out "$work/run_short"
+    [ ! -e "$work/run_short/vocab" ] || fail "a vocabulary was trained before the options were checked"
     ;;
   bad_config)
     printf 'model:\n  d_modle: 12\n' >"$work/bad.yml"
