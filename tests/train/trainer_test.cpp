@@ -217,9 +217,10 @@ TEST(TrainerTest, Trainer_NonFiniteLossIsSkippedThenStops) {
 }
 
 TEST(TrainerTest, Trainer_EarlyStoppingStopsAtPatienceAndKeepsBest) {
-  // With a zero learning rate the weights never move, so the dev loss never
-  // improves after the first validation: training must stop after exactly
-  // `patience` more validations, and best-loss.pt is the first one's.
+  // With a zero learning rate the weights never move, so the dev loss (and
+  // perplexity, which ppl early stopping once accepted but never counted)
+  // never improves after the first validation: training must stop after
+  // exactly `patience` more validations, and best-<metric>.pt is the first one's.
   TempDir corpus;
   const auto data = reverse_task(corpus, 100, 20);
   auto options = quick_options();
@@ -227,19 +228,23 @@ TEST(TrainerTest, Trainer_EarlyStoppingStopsAtPatienceAndKeepsBest) {
   options.max_steps = 100;
   options.valid_every = 2;
   options.valid_translate = false;
-  options.early_stopping_metric = "loss";
   options.patience = 3;
-  TempDir dir;
   std::vector<ValidReport> validations;
   TrainCallbacks callbacks;
   callbacks.on_valid = [&](const ValidReport& r) { validations.push_back(r); };
-  const auto run = train(dir.file("run"), options, data, callbacks);
-  EXPECT_EQ(run.result.stop_reason, "early-stopping");
-  EXPECT_EQ(run.result.steps, 2 * (1 + 3));
-  ASSERT_EQ(validations.size(), 4u);
-  EXPECT_TRUE(validations[0].improved);
-  EXPECT_EQ(validations[3].stale, 3);
-  EXPECT_EQ(load_checkpoint(dir.file("run/best-loss.pt")).info.step, 2);
+  for (const std::string metric : {"loss", "ppl"}) {
+    options.early_stopping_metric = metric;
+    TempDir dir;
+    validations.clear();
+    const auto run = train(dir.file("run"), options, data, callbacks);
+    EXPECT_EQ(run.result.stop_reason, "early-stopping") << metric;
+    EXPECT_EQ(run.result.steps, 2 * (1 + 3)) << metric;
+    ASSERT_EQ(validations.size(), 4u) << metric;
+    EXPECT_TRUE(validations[0].improved) << metric;
+    EXPECT_EQ(validations[3].stale, 3) << metric;
+    EXPECT_EQ(load_checkpoint(dir.file("run/best-" + metric + ".pt")).info.step, 2) << metric;
+  }
+  options.early_stopping_metric = "loss";
 
   // Learning for real, the dev loss improves and the same patience does not
   // trigger in 12 steps.
@@ -337,26 +342,6 @@ TEST(TrainerTest, Trainer_InterruptedAtAValidationResumesAsUninterrupted) {
               load_checkpoint(whole.file(std::string("run/") + best)).info.step)
         << best;
   }
-}
-
-// Early stopping on perplexity counts (it was accepted but never counted):
-// with the weights frozen, the dev perplexity never improves after the first
-// validation, and training stops `patience` validations later.
-TEST(TrainerTest, Trainer_EarlyStoppingOnPerplexityCounts) {
-  TempDir corpus;
-  const auto data = reverse_task(corpus, 100, 20);
-  auto options = quick_options();
-  options.lr = 0;
-  options.max_steps = 100;
-  options.valid_every = 2;
-  options.valid_translate = false;
-  options.early_stopping_metric = "ppl";
-  options.patience = 3;
-  TempDir dir;
-  const auto run = record_run(dir.file("run"), options, data);
-  EXPECT_EQ(run.stop_reason, "early-stopping");
-  EXPECT_EQ(run.steps, 2 * (1 + 3));
-  EXPECT_EQ(load_checkpoint(dir.file("run/best-ppl.pt")).info.step, 2);
 }
 
 // A resume whose data-order options differ from the checkpoint's would read
