@@ -10,6 +10,9 @@
 #include <torch/torch.h>
 
 #include "error_message.h"
+#include "nmt/decode/translator.h"
+#include "nmt/eval/bleu.h"
+#include "nmt/eval/chrf.h"
 #include "nmt/metrics/tensorboard.h"
 #include "nmt/train/average.h"
 #include "nmt/train/checkpoint.h"
@@ -258,21 +261,53 @@ TEST(TrainerTest, Trainer_EarlyStoppingStopsAtPatienceAndKeepsBest) {
   EXPECT_LT(validations.back().loss, validations.front().loss);
 }
 
+// A validation's BLEU and chrF are those of the dev translations that the
+// model of its step makes, scored against the dev references: recomputed here
+// from best-bleu.pt and best-chrf.pt with the translator and the scorers. The
+// dev set is the training set (20 lines, reversed), which the tiny model
+// learns by heart in 200 steps, so that the scores rise far above the first
+// validation's and a swapped reference or hypothesis would show. The run then
+// resumes with lr 0: its validations only tie the best, which stays put.
 TEST(TrainerTest, Trainer_ValidationTranslatesAndScoresTheDevSet) {
   TempDir corpus;
-  const auto data = reverse_task(corpus, 100, 10);
+  auto data = reverse_task(corpus, 20, 0);
+  data.dev = data::read_corpus(data.train);
   auto options = quick_options();
-  options.max_steps = 2;
+  options.lr = 0.3;  // peak 0.012 at step 20 for d_model 32
+  options.max_steps = 200;
+  options.valid_every = 40;  // and at each epoch's end, at most every 20 steps
   TempDir dir;
   std::vector<ValidReport> validations;
   TrainCallbacks callbacks;
   callbacks.on_valid = [&](const ValidReport& r) { validations.push_back(r); };
   train(dir.file("run"), options, data, callbacks);
-  ASSERT_EQ(validations.size(), 1u);  // at the end
-  ASSERT_TRUE(validations[0].bleu.has_value());
-  EXPECT_GE(*validations[0].bleu, 0);
-  EXPECT_GT(*validations[0].chrf, 0);
-  for (const char* best : {"best-loss.pt", "best-bleu.pt", "best-chrf.pt"}) EXPECT_TRUE(fs::exists(dir.file(std::string("run/") + best))) << best;
+  options.lr = 0;
+  options.max_steps = 260;
+  train(dir.file("run"), options, data, callbacks);
+  ASSERT_GE(validations.size(), 5u);
+  ASSERT_EQ(validations.back().step, 260);
+  for (const auto& v : validations) ASSERT_TRUE(v.bleu && v.chrf) << "step " << v.step;
+
+  for (const std::string metric : {"bleu", "chrf"}) {
+    auto value = [&](const ValidReport& v) { return metric == "bleu" ? *v.bleu : *v.chrf; };
+    const ValidReport* best = &validations.front();
+    for (const auto& v : validations) best = value(v) > value(*best) ? &v : best;  // the first of equals
+    std::cout << metric << ": first validation (step " << validations.front().step << ") "
+              << value(validations.front()) << ", best (step " << best->step << ") " << value(*best) << "\n";
+    EXPECT_GT(value(*best), value(validations.front()) + 30) << metric;
+    EXPECT_LE(best->step, 200) << metric;
+
+    const auto ckpt = load_checkpoint(dir.file("run/best-" + metric + ".pt"));
+    EXPECT_EQ(ckpt.info.step, best->step) << metric;
+    decode::TranslateOptions greedy;
+    greedy.search.beam = 1;
+    decode::Translator translator(ckpt.model, torch::kCPU);
+    const auto translations = translator.translate_lines(data.dev.src, english_vocab(), english_vocab(), greedy);
+    EXPECT_DOUBLE_EQ(*best->bleu, eval::corpus_bleu(translations, data.dev.tgt).score) << metric;
+    EXPECT_DOUBLE_EQ(*best->chrf, eval::corpus_chrf(translations, data.dev.tgt).score) << metric;
+  }
+  EXPECT_GT(*validations.back().bleu, 30);
+  EXPECT_TRUE(fs::exists(dir.file("run/best-loss.pt")));
 }
 
 // What a run did, for comparing an interrupted and resumed run with an
