@@ -73,13 +73,22 @@ TrainOptions quick_options() {
 
 struct Run {
   TrainResult result;
-  std::vector<double> losses;  // per step, in order
+  std::vector<double> losses;                           // per step, in order
+  std::vector<std::pair<int64_t, double>> validations;  // step, dev loss
 };
 
+// Trains in dir, recording what the run did; the callbacks given are called too.
 Run train(const std::string& dir, const TrainOptions& options, const TrainData& data, TrainCallbacks callbacks = {},
           const model::ModelConfig& model = tiny_model()) {
   Run run;
-  callbacks.on_step = [&](const StepReport& r) { run.losses.push_back(r.loss); };
+  callbacks.on_step = [&run, given = callbacks.on_step](const StepReport& r) {
+    run.losses.push_back(r.loss);
+    if (given) given(r);
+  };
+  callbacks.on_valid = [&run, given = callbacks.on_valid](const ValidReport& r) {
+    run.validations.emplace_back(r.step, r.loss);
+    if (given) given(r);
+  };
   nlohmann::json config = {{"model", model::to_json(model)}, {"train", to_json(options)}};
   run.result = train_model(model, options, data, english_vocab(), english_vocab(), dir, config, callbacks);
   return run;
@@ -310,35 +319,11 @@ TEST(TrainerTest, Trainer_ValidationTranslatesAndScoresTheDevSet) {
   EXPECT_TRUE(fs::exists(dir.file("run/best-loss.pt")));
 }
 
-// What a run did, for comparing an interrupted and resumed run with an
-// uninterrupted one.
-struct Record {
-  std::vector<double> losses;                        // per step
-  std::vector<std::pair<int64_t, double>> validations;  // step, dev loss
-  std::string stop_reason;
-  int64_t steps = 0;
-};
-
-// Trains in dir; with stop_after > 0, SIGINT's path (stop_requested) is taken
-// right after that step.
-Record record_run(const std::string& dir, const TrainOptions& options, const TrainData& data, int64_t stop_after = 0) {
-  Record rec;
-  int64_t step = 0;
-  TrainCallbacks callbacks;
-  callbacks.on_step = [&](const StepReport& r) { rec.losses.push_back(r.loss), step = r.step; };
-  callbacks.on_valid = [&](const ValidReport& r) { rec.validations.emplace_back(r.step, r.loss); };
-  callbacks.stop_requested = [&] { return stop_after > 0 && step == stop_after; };
-  const auto model = tiny_model();
-  nlohmann::json config = {{"model", model::to_json(model)}, {"train", to_json(options)}};
-  const auto result = train_model(model, options, data, english_vocab(), english_vocab(), dir, config, callbacks);
-  rec.stop_reason = result.stop_reason, rec.steps = result.steps;
-  return rec;
-}
-
-void append(Record& a, const Record& b) {
+// A resumed run's record continued by the next part.
+void append(Run& a, const Run& b) {
   a.losses.insert(a.losses.end(), b.losses.begin(), b.losses.end());
   a.validations.insert(a.validations.end(), b.validations.begin(), b.validations.end());
-  a.stop_reason = b.stop_reason, a.steps = b.steps;
+  a.result = b.result;
 }
 
 // SIGINT arriving at a step where a validation falls due: the validation
@@ -356,19 +341,25 @@ TEST(TrainerTest, Trainer_InterruptedAtAValidationResumesAsUninterrupted) {
   options.patience = 2;
   options.valid_max_sentences = 10;
   TempDir whole, parts;
-  const auto straight = record_run(whole.file("run"), options, data);
-  ASSERT_EQ(straight.stop_reason, "early-stopping") << "the uninterrupted run must stop early for this test to mean much";
-  ASSERT_GE(straight.steps, 9);
+  const auto straight = train(whole.file("run"), options, data);
+  ASSERT_EQ(straight.result.stop_reason, "early-stopping")
+      << "the uninterrupted run must stop early for this test to mean much";
+  ASSERT_GE(straight.result.steps, 9);
 
-  auto resumed = record_run(parts.file("run"), options, data, /*stop_after=*/6);
-  ASSERT_EQ(resumed.stop_reason, "interrupted");
-  ASSERT_EQ(resumed.steps, 6);
+  // SIGINT's path (stop_requested) right after step 6.
+  int64_t step = 0;
+  TrainCallbacks stop_at_6;
+  stop_at_6.on_step = [&](const StepReport& r) { step = r.step; };
+  stop_at_6.stop_requested = [&] { return step == 6; };
+  auto resumed = train(parts.file("run"), options, data, stop_at_6);
+  ASSERT_EQ(resumed.result.stop_reason, "interrupted");
+  ASSERT_EQ(resumed.result.steps, 6);
   ASSERT_FALSE(resumed.validations.empty());
   EXPECT_EQ(resumed.validations.back().first, 6) << "the validation due at the interrupted step did not run";
-  append(resumed, record_run(parts.file("run"), options, data));
+  append(resumed, train(parts.file("run"), options, data));
 
-  EXPECT_EQ(resumed.stop_reason, straight.stop_reason);
-  EXPECT_EQ(resumed.steps, straight.steps) << "early stopping at another step";
+  EXPECT_EQ(resumed.result.stop_reason, straight.result.stop_reason);
+  EXPECT_EQ(resumed.result.steps, straight.result.steps) << "early stopping at another step";
   ASSERT_EQ(resumed.losses.size(), straight.losses.size());
   for (size_t i = 0; i < resumed.losses.size(); ++i) EXPECT_EQ(resumed.losses[i], straight.losses[i]) << "step " << i + 1;
   EXPECT_EQ(resumed.validations, straight.validations);
@@ -388,7 +379,7 @@ TEST(TrainerTest, Trainer_ResumeWithOtherDataOrderOptionsIsRefused) {
   auto options = quick_options();
   options.max_steps = 4;
   TempDir dir;
-  record_run(dir.file("run"), options, data);
+  train(dir.file("run"), options, data);
   const std::string saved = latest_checkpoint(dir.file("run"));
   ASSERT_FALSE(saved.empty());
 
@@ -399,18 +390,18 @@ TEST(TrainerTest, Trainer_ResumeWithOtherDataOrderOptionsIsRefused) {
            [](TrainOptions& o) { o.clean = true; }}) {
     auto changed = options;
     change(changed);
-    const auto message = error_message([&] { record_run(dir.file("run"), changed, data); });
+    const auto message = error_message([&] { train(dir.file("run"), changed, data); });
     EXPECT_NE(message.find("cannot resume from " + saved + ": train."), std::string::npos) << message;
     EXPECT_NE(message.find("--reset-data-position"), std::string::npos) << message;
     EXPECT_EQ(latest_checkpoint(dir.file("run")), saved);
   }
   options.batch_tokens = 256;
-  const auto message = error_message([&] { record_run(dir.file("run"), options, data); });
+  const auto message = error_message([&] { train(dir.file("run"), options, data); });
   EXPECT_NE(message.find("train.batch_tokens is 512 there but 256 now"), std::string::npos) << message;
 
   options.reset_data_position = true;
-  const auto resumed = record_run(dir.file("run"), options, data);
-  EXPECT_EQ(resumed.steps, 8);
+  const auto resumed = train(dir.file("run"), options, data);
+  EXPECT_EQ(resumed.result.steps, 8);
   EXPECT_EQ(resumed.losses.size(), 4u);
 }
 
@@ -432,8 +423,7 @@ TEST(TrainerTest, Trainer_BadLineInALaterChunkSavesTheLastGoodStep) {
   auto options = quick_options();
   options.chunk_pairs = 60;  // line 90 is in the second chunk
   options.max_steps = 100;
-  std::vector<std::string> messages;
-  const auto message = error_message([&] { record_run(dir.file("run"), options, data); });
+  const auto message = error_message([&] { train(dir.file("run"), options, data); });
   EXPECT_NE(message.find(dir.file("train.src") + ":90: invalid UTF-8 at byte 4"), std::string::npos) << message;
   const std::string saved = latest_checkpoint(dir.file("run"));
   ASSERT_FALSE(saved.empty()) << "no checkpoint of the steps before the bad chunk";
@@ -448,8 +438,8 @@ TEST(TrainerTest, Trainer_BadLineInALaterChunkSavesTheLastGoodStep) {
   src.replace(src.find("caf\xe9"), 4, "cafe");
   nmt::testing::write_file(dir.file("train.src"), src);
   options.max_steps = ckpt.info.step + 3;
-  const auto resumed = record_run(dir.file("run"), options, data);
-  EXPECT_EQ(resumed.steps, ckpt.info.step + 3);
+  const auto resumed = train(dir.file("run"), options, data);
+  EXPECT_EQ(resumed.result.steps, ckpt.info.step + 3);
   EXPECT_EQ(resumed.losses.size(), 3u);
 }
 
@@ -463,7 +453,7 @@ TEST(TrainerTest, Trainer_RemovesStaleTemporaryFilesAtStart) {
   fs::create_directories(dir.file("run"));
   nmt::testing::write_file(dir.file("run/checkpoint-00000007.pt.tmp"), "half a checkpoint");
   nmt::testing::write_file(dir.file("run/metrics.jsonl.tmp"), "{\"kind\":");
-  record_run(dir.file("run"), options, data);
+  train(dir.file("run"), options, data);
   EXPECT_FALSE(fs::exists(dir.file("run/checkpoint-00000007.pt.tmp")));
   EXPECT_FALSE(fs::exists(dir.file("run/metrics.jsonl.tmp")));
   EXPECT_TRUE(fs::exists(dir.file("run/checkpoint-00000001.pt")));

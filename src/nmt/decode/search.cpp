@@ -21,13 +21,18 @@ void restrict_tokens(torch::Tensor& log_probs, bool allow_eos) {
   if (!allow_eos) log_probs.select(1, text::kEosId).fill_(-std::numeric_limits<float>::infinity());
 }
 
-// Rows at their sentence's last step (with allow_eos) may only choose </s>.
-void force_eos(torch::Tensor& log_probs, const std::vector<int64_t>& rows) {
-  for (const int64_t r : rows) {
-    auto row = log_probs.select(0, r);
-    auto eos = row.select(0, text::kEosId).clone();
-    row.fill_(-std::numeric_limits<float>::infinity());
-    row.select(0, text::kEosId).copy_(eos);
+// At step t, the rows of each live sentence that reaches its own limit may
+// only choose </s>. Rows come rows_per_sentence to a sentence (1 for greedy
+// search, the beam for beam search); alive[i] is live sentence i's index
+// into max_lengths.
+void force_eos_at_limits(torch::Tensor& log_probs, const std::vector<int64_t>& alive,
+                         const std::vector<int64_t>& max_lengths, int64_t t, int64_t rows_per_sentence) {
+  for (size_t i = 0; i < alive.size(); ++i) {
+    if (t != max_lengths[alive[i]] - 1) continue;
+    auto rows = log_probs.narrow(0, static_cast<int64_t>(i) * rows_per_sentence, rows_per_sentence);
+    auto eos = rows.select(1, text::kEosId).clone();
+    rows.fill_(-std::numeric_limits<float>::infinity());
+    rows.select(1, text::kEosId).copy_(eos);
   }
 }
 
@@ -82,11 +87,7 @@ std::vector<std::vector<Hypothesis>> greedy_search(StepFunction& step, const std
   for (int64_t t = 0; t < max_length && !alive.empty(); ++t) {
     auto lp = step.log_probs(last);
     restrict_tokens(lp, options.allow_eos);
-    std::vector<int64_t> last_step;  // rows whose sentence reaches its limit now
-    for (size_t r = 0; r < alive.size(); ++r) {
-      if (t == max_lengths[alive[r]] - 1) last_step.push_back(static_cast<int64_t>(r));
-    }
-    if (options.allow_eos) force_eos(lp, last_step);
+    if (options.allow_eos) force_eos_at_limits(lp, alive, max_lengths, t, 1);
     auto [best, next] = lp.max(1);
     auto best_cpu = best.to(torch::kCPU, torch::kDouble), next_cpu = next.to(torch::kCPU);
     history.select(1, t).copy_(next_cpu);
@@ -142,12 +143,7 @@ std::vector<std::vector<Hypothesis>> beam_search(StepFunction& step, const std::
     auto lp = step.log_probs(device_last);
     const int64_t V = lp.size(1);
     restrict_tokens(lp, options.allow_eos);
-    std::vector<int64_t> last_step;  // rows of the sentences that reach their limit now
-    for (int64_t i = 0; i < m; ++i) {
-      if (t != max_lengths[alive[i]] - 1) continue;
-      for (int64_t b = 0; b < K; ++b) last_step.push_back(i * K + b);
-    }
-    if (options.allow_eos) force_eos(lp, last_step);
+    if (options.allow_eos) force_eos_at_limits(lp, alive, max_lengths, t, K);
     // (m, K, V) candidates scored by their whole path; 2K of them so that if
     // up to K end in </s>, K live ones remain.
     auto cand = (scores.to(lp.device(), lp.scalar_type()).unsqueeze(2) + lp.view({m, K, V})).view({m, K * V});

@@ -49,11 +49,7 @@ StreamStats translate_stream(Translator& translator, text::LineReader& input, co
     emit(first_line, n_best);
     first_line += static_cast<int64_t>(sources.size());
 
-    stats.total.sentences += window_stats.sentences;
-    stats.total.generated_tokens += window_stats.generated_tokens;
-    stats.total.truncated_sources += window_stats.truncated_sources;
-    stats.total.batch_seconds.insert(stats.total.batch_seconds.end(), window_stats.batch_seconds.begin(),
-                                     window_stats.batch_seconds.end());
+    stats.total.add(window_stats);
     ++stats.windows;
     stats.max_workers = std::max(stats.max_workers, to.workers);
   }

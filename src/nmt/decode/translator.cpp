@@ -59,6 +59,13 @@ void TransformerStep::select_rows(const at::Tensor& rows_any_device, bool same_s
   for (int64_t i = 0; i < n; ++i) source_of_row_[i] = i / group;
 }
 
+void TranslateStats::add(const TranslateStats& part) {
+  sentences += part.sentences;
+  generated_tokens += part.generated_tokens;
+  truncated_sources += part.truncated_sources;
+  batch_seconds.insert(batch_seconds.end(), part.batch_seconds.begin(), part.batch_seconds.end());
+}
+
 int64_t max_output_length(size_t source_pieces, const TranslateOptions& options, int64_t max_positions) {
   if (options.fixed_length > 0) return std::min(options.fixed_length, max_positions);
   const auto pieces = std::min<int64_t>(static_cast<int64_t>(source_pieces), max_positions - 1);  // as encoded
@@ -144,11 +151,7 @@ std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std
     });
   }
   TranslateStats total;
-  for (const auto& l : locals) {
-    total.generated_tokens += l.generated_tokens;
-    total.truncated_sources += l.truncated_sources;
-    total.batch_seconds.insert(total.batch_seconds.end(), l.batch_seconds.begin(), l.batch_seconds.end());
-  }
+  for (const auto& l : locals) total.add(l);
   total.sentences = static_cast<int64_t>(sources.size());
   total.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (stats) *stats = std::move(total);

@@ -55,6 +55,9 @@ struct TranslateStats {
   int64_t sentences = 0, generated_tokens = 0, truncated_sources = 0;
   double seconds = 0;                 // wall time of the whole call
   std::vector<double> batch_seconds;  // wall time of each batch, in the order they finished
+  // Adds the counts and batch times of another part of the work (not its
+  // wall time, which the caller measures whole).
+  void add(const TranslateStats& part);
 };
 
 class Translator {

@@ -435,11 +435,9 @@ TrainResult Trainer::run() {
       update();
     } catch (const CorpusError& e) {
       // The data broke deep in the stream: keep every step trained so far.
-      save();
-      const std::string kept = result_.checkpoint.empty() ? latest_checkpoint(run_dir_) : result_.checkpoint;
-      NMT_FAIL(e.what() << (kept.empty() ? std::string("; no step was trained")
-                                         : "; " + kept + " holds the last good step (" + std::to_string(step_) +
-                                               "): fix the corpus and run the same command to resume"));
+      save();  // then the newest checkpoint is the one at step_
+      NMT_FAIL(e.what() << "; " << latest_checkpoint(run_dir_) << " holds the last good step (" << step_
+                        << "): fix the corpus and run the same command to resume");
     }
     reason = budget_reached();
     const bool interrupted = callbacks_.stop_requested && callbacks_.stop_requested();
