@@ -106,8 +106,8 @@ SplitText split_sentences(std::string_view text, const std::string& lang) {
 
   // ICU reads the UTF-8 through a UText, whose indices are byte offsets, so
   // no table from UTF-16 positions back to bytes is needed. Each line is
-  // given to ICU alone: a sentence never runs on over a line break, whatever
-  // the rules would make of the punctuation around it.
+  // given to ICU alone: the rules break after a line break too (UAX #29's
+  // SB4), but this way no locale's rules or exceptions can join two lines.
   UErrorCode status = U_ZERO_ERROR;
   icu::LocalUTextPointer line_text(utext_openUTF8(nullptr, "", 0, &status));
   const auto size = static_cast<int32_t>(text.size());
