@@ -16,7 +16,14 @@ packages=(
   libgoogle-perftools-dev             # tcmalloc: memory reused between steps
   libdnnl-dev                         # oneDNN: int8 translation (translate --quantize int8)
   libgtest-dev
+  chromium                            # the browser test of nmt serve's page (tests/serve/web)
 )
+# node and npm run the web tests (the libretranslate client, playwright-core).
+# Debian's npm conflicts with a nodejs from elsewhere (NodeSource): keep any
+# node and npm already on PATH.
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  packages+=(nodejs npm)
+fi
 
 missing=()
 for p in "${packages[@]}"; do
