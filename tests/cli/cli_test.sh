@@ -364,6 +364,35 @@ case "$case_name" in
     expect_error "--n-best (2) cannot exceed --beam (1)" "$nmt" translate --model "$work/run" --input "$work/t.en" \
       --beam 1 --n-best 2
     ;;
+  split_sentences)
+    # --split-sentences translates each sentence of a line alone and joins
+    # the translations with the line's own spaces: the same text as
+    # translating the sentences as lines of their own and joining them here.
+    tiny_run
+    s1="In the beginning God created the heavens and the earth."
+    s2="And the earth was waste and void."
+    s3="And God said, Let there be light?"
+    printf '%s  %s\n\n %s\t%s\n' "$s1" "$s2" "$s3" "$s1" >"$work/p.en"
+    printf '%s\n' "$s1" "$s2" "$s3" >"$work/lines.en"
+    "$nmt" translate --model "$work/run" --beam 2 --input "$work/lines.en" >"$work/lines.es" 2>"$work/err" ||
+      { cat "$work/err"; fail "translating the sentences as lines failed"; }
+    mapfile -t t <"$work/lines.es"
+    [ "${#t[@]}" -eq 3 ] && [ "${t[0]}" != "${t[1]}" ] || { cat "$work/lines.es"; fail "expected 3 lines, the first two different"; }
+    printf '%s  %s\n\n %s\t%s\n' "${t[0]}" "${t[1]}" "${t[2]}" "${t[0]}" >"$work/want"
+    "$nmt" translate --model "$work/run" --beam 2 --split-sentences --input "$work/p.en" >"$work/got" 2>"$work/err" ||
+      { cat "$work/err"; fail "--split-sentences failed"; }
+    cmp -s "$work/got" "$work/want" || { diff "$work/want" "$work/got"; fail "--split-sentences differs from the sentences translated alone"; }
+    grep -q "^translated 4 sentences" "$work/err" || { cat "$work/err"; fail "expected 4 sentences from 3 lines"; }
+    # The language picks the rules: English knows "Mr." ends no sentence.
+    echo "Mr. Smith came." | "$nmt" translate --model "$work/run" --split-sentences --src-lang en >/dev/null 2>"$work/err" &&
+      grep -q "^translated 1 sentences" "$work/err" || { cat "$work/err"; fail "--src-lang en: expected 1 sentence"; }
+    echo "Mr. Smith came." | "$nmt" translate --model "$work/run" --split-sentences >/dev/null 2>"$work/err" &&
+      grep -q "^translated 2 sentences" "$work/err" || { cat "$work/err"; fail "root rules: expected 2 sentences"; }
+    expect_error "--n-best (2) cannot be used with --split-sentences" "$nmt" translate --model "$work/run" \
+      --input "$work/p.en" --beam 2 --n-best 2 --split-sentences
+    expect_error "unknown language code 'en@ss=none'" "$nmt" translate --model "$work/run" --input "$work/p.en" \
+      --split-sentences --src-lang "en@ss=none"
+    ;;
   disk_full)
     # A real write fault, not a test hook: a file size limit (with SIGXFSZ
     # ignored, writes past it fail with EFBIG) that a checkpoint of the tiny

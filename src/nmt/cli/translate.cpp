@@ -22,11 +22,21 @@ namespace nmt::cli {
 namespace {
 
 struct TranslateCommand {
-  std::string model, input, output, device = "cpu", quantize = "none";
+  std::string model, input, output, device = "cpu", quantize = "none", src_lang;
+  bool split_sentences = false;
   int threads = 2;
   int64_t window = 0;
   decode::TranslateOptions options;
 };
+
+// The source language the model was trained on, when its configuration
+// names one (TMX corpora do), else "" (ICU's root sentence rules).
+std::string checkpoint_src_lang(const nlohmann::json& config) {
+  const auto data = config.find("data");
+  if (data == config.end() || !data->is_object()) return "";
+  const auto lang = data->find("src_lang");
+  return lang != data->end() && lang->is_string() ? lang->get<std::string>() : "";
+}
 
 void run(TranslateCommand cmd) {
   NMT_CHECK(cmd.options.workers <= cmd.threads,
@@ -35,6 +45,9 @@ void run(TranslateCommand cmd) {
             "--n-best (" << cmd.options.search.n_best << ") cannot exceed --beam (" << cmd.options.search.beam
                          << "): a search keeps at most beam hypotheses");
   NMT_CHECK(cmd.quantize != "int8" || !cmd.options.bf16, "--quantize int8 and --bf16 exclude each other");
+  NMT_CHECK(!cmd.split_sentences || cmd.options.search.n_best <= 1,
+            "--n-best (" << cmd.options.search.n_best
+                         << ") cannot be used with --split-sentences: a line's sentences have an n-best list each");
   auto ckpt = train::load_checkpoint(train::resolve_checkpoint(cmd.model));
   auto src_vocab = text::Vocab::from_serialized(ckpt.info.src_vocab);
   auto tgt_vocab = text::Vocab::from_serialized(ckpt.info.tgt_vocab);
@@ -57,24 +70,34 @@ void run(TranslateCommand cmd) {
   stream.translate = cmd.options;
   stream.threads = cmd.threads;
   stream.window = cmd.window;
+  stream.split_sentences = cmd.split_sentences;
+  stream.src_lang = cmd.src_lang.empty() ? checkpoint_src_lang(ckpt.info.config) : cmd.src_lang;
   int64_t written = 0;
-  const auto stats = decode::translate_stream(
-      translator, *input, src_vocab, stream, [&](int64_t first, const std::vector<std::vector<decode::Hypothesis>>& lines) {
-        for (size_t k = 0; k < lines.size(); ++k) {
-          const auto& n_best = lines[k];
-          if (cmd.options.search.n_best <= 1) {
-            out << (n_best.empty() ? "" : tgt_vocab.decode(n_best[0].tokens)) << "\n";
-            continue;
+  auto window_written = [&](size_t lines) {
+    out.flush();  // a reader of the pipe gets the window now
+    NMT_CHECK(out, "cannot write " << out_name << " after " << written << " lines: " << std::strerror(errno));
+    written += static_cast<int64_t>(lines);
+  };
+  decode::StreamStats stats;
+  if (cmd.options.search.n_best <= 1) {
+    stats = decode::translate_text_stream(translator, *input, src_vocab, tgt_vocab, stream,
+                                          [&](int64_t, const std::vector<std::string>& lines) {
+                                            for (const auto& line : lines) out << line << "\n";
+                                            window_written(lines.size());
+                                          });
+  } else {
+    stats = decode::translate_stream(
+        translator, *input, src_vocab, stream,
+        [&](int64_t first, const std::vector<std::vector<decode::Hypothesis>>& lines) {
+          for (size_t k = 0; k < lines.size(); ++k) {
+            for (const auto& h : lines[k]) {  // Moses/Marian n-best format
+              out << first + static_cast<int64_t>(k) << " ||| " << tgt_vocab.decode(h.tokens) << " ||| F0= "
+                  << h.log_prob << " ||| " << h.score << "\n";
+            }
           }
-          for (const auto& h : n_best) {  // Moses/Marian n-best format
-            out << first + static_cast<int64_t>(k) << " ||| " << tgt_vocab.decode(h.tokens) << " ||| F0= " << h.log_prob
-                << " ||| " << h.score << "\n";
-          }
-        }
-        out.flush();  // a reader of the pipe gets the window now
-        NMT_CHECK(out, "cannot write " << out_name << " after " << written << " lines: " << std::strerror(errno));
-        written += static_cast<int64_t>(lines.size());
-      });
+          window_written(lines.size());
+        });
+  }
   const auto& total = stats.total;
   std::cerr << "translated " << total.sentences << " sentences, " << total.generated_tokens << " tokens in "
             << std::fixed << std::setprecision(2) << total.seconds << " s ("
@@ -120,6 +143,12 @@ void add_translate_command(CLI::App& app) {
                 "Lines read, sorted by length and translated together before they are written; a pause in the "
                 "input translates those read so far (pipes get each line back at once); 0 = 100 batches")
       ->capture_default_str()->check(CLI::Range(int64_t{0}, int64_t{1} << 40));
+  c->add_flag("--split-sentences", cmd->split_sentences,
+              "Cut each line into sentences (ICU's rules for --src-lang), translate them, and join their "
+              "translations with the line's own spaces; one output line per input line");
+  c->add_option("--src-lang", cmd->src_lang,
+                "Language of the input for --split-sentences (ISO 639-1: en, es...); default: the model's "
+                "data.src_lang, else ICU's root rules");
   c->add_option("--device", cmd->device, "cpu | cuda | cuda:N")->capture_default_str();
   c->callback([cmd] { run(*cmd); });
 }

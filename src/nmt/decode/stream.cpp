@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <chrono>
+#include <functional>
 #include <string>
 
 #include "nmt/common/error.h"
+#include "nmt/decode/split_translate.h"
 #include "nmt/model/threads.h"
 #include "nmt/text/line_reader.h"
 #include "nmt/text/vocab.h"
@@ -16,45 +18,95 @@ int auto_workers(int64_t sentences, int64_t batch_size, int threads) {
   return static_cast<int>(std::clamp<int64_t>(batches, 1, std::max(threads, 1)));
 }
 
-StreamStats translate_stream(Translator& translator, text::LineReader& input, const text::Vocab& src_vocab,
-                             const StreamOptions& options, const WindowSink& emit) {
+namespace {
+
+void check_options(const StreamOptions& options) {
   NMT_CHECK(options.threads >= 1, "threads must be >= 1, got " << options.threads);
   NMT_CHECK(options.translate.workers >= 0 && options.translate.workers <= options.threads,
             "workers (" << options.translate.workers << ") must be between 0 and the threads (" << options.threads
                         << ")");
+  // A bad language code is refused now, not at the first line read.
+  if (options.split_sentences) text::split_sentences("", options.src_lang);
+}
+
+// Calls translate_window(first, lines, stats) for each window of the input
+// (first: the number of its first line, from 0) until the input ends.
+using WindowBody = std::function<void(int64_t first, const std::vector<std::string>& lines, StreamStats& stats)>;
+StreamStats for_each_window(text::LineReader& input, const StreamOptions& options, const WindowBody& translate_window) {
   const int64_t window = options.window > 0 ? options.window : 100 * options.translate.batch_size;
   const auto start = std::chrono::steady_clock::now();
   StreamStats stats;
   int64_t first_line = 0;
+  std::vector<std::string> lines;
   std::string line;
   while (input.next(line)) {  // waits for the first line of a window
     // The window: that line, then whatever follows without a pause. It is
     // translated before the next line is waited for, so a program that
     // writes a line and waits for its translation gets it.
-    std::vector<std::vector<int>> sources;
-    sources.push_back(src_vocab.encode(line));
-    while (static_cast<int64_t>(sources.size()) < window && input.ready(options.wait_ms) && input.next(line)) {
-      sources.push_back(src_vocab.encode(line));
+    lines.assign(1, line);
+    while (static_cast<int64_t>(lines.size()) < window && input.ready(options.wait_ms) && input.next(line)) {
+      lines.push_back(line);
     }
-
-    TranslateOptions to = options.translate;
-    if (to.workers == 0) {
-      to.workers = translator.device().is_cpu()
-                       ? auto_workers(static_cast<int64_t>(sources.size()), to.batch_size, options.threads)
-                       : 1;
-    }
-    model::set_cpu_threads(options.threads / to.workers);
-    TranslateStats window_stats;
-    const auto n_best = translator.translate(sources, to, &window_stats);
-    emit(first_line, n_best);
-    first_line += static_cast<int64_t>(sources.size());
-
-    stats.total.add(window_stats);
-    ++stats.windows;
-    stats.max_workers = std::max(stats.max_workers, to.workers);
+    translate_window(first_line, lines, stats);
+    first_line += static_cast<int64_t>(lines.size());
   }
   stats.total.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return stats;
+}
+
+// Translates one window's sentences on the stream's workers and threads.
+std::vector<std::vector<Hypothesis>> translate_sources(Translator& translator,
+                                                       const std::vector<std::vector<int>>& sources,
+                                                       const StreamOptions& options, StreamStats& stats) {
+  TranslateOptions to = options.translate;
+  if (to.workers == 0) {
+    to.workers = translator.device().is_cpu()
+                     ? auto_workers(static_cast<int64_t>(sources.size()), to.batch_size, options.threads)
+                     : 1;
+  }
+  model::set_cpu_threads(options.threads / to.workers);
+  TranslateStats window_stats;
+  auto n_best = translator.translate(sources, to, &window_stats);
+  stats.total.add(window_stats);
+  ++stats.windows;
+  stats.max_workers = std::max(stats.max_workers, to.workers);
+  return n_best;
+}
+
+std::vector<std::vector<int>> encode_lines(const std::vector<std::string>& lines, const text::Vocab& src_vocab) {
+  std::vector<std::vector<int>> sources;
+  sources.reserve(lines.size());
+  for (const auto& line : lines) sources.push_back(src_vocab.encode(line));
+  return sources;
+}
+
+}  // namespace
+
+StreamStats translate_stream(Translator& translator, text::LineReader& input, const text::Vocab& src_vocab,
+                             const StreamOptions& options, const WindowSink& emit) {
+  check_options(options);
+  NMT_CHECK(!options.split_sentences,
+            "n-best lists are per sentence: they cannot be given for lines split into sentences");
+  return for_each_window(input, options, [&](int64_t first, const std::vector<std::string>& lines, StreamStats& stats) {
+    emit(first, translate_sources(translator, encode_lines(lines, src_vocab), options, stats));
+  });
+}
+
+StreamStats translate_text_stream(Translator& translator, text::LineReader& input, const text::Vocab& src_vocab,
+                                  const text::Vocab& tgt_vocab, const StreamOptions& options, const TextSink& emit) {
+  check_options(options);
+  return for_each_window(input, options, [&](int64_t first, const std::vector<std::string>& lines, StreamStats& stats) {
+    if (options.split_sentences) {
+      const auto split = split_and_encode(lines, options.src_lang, src_vocab);
+      emit(first, join_translations(split, translate_sources(translator, split.sources, options, stats), tgt_vocab));
+      return;
+    }
+    const auto n_best = translate_sources(translator, encode_lines(lines, src_vocab), options, stats);
+    std::vector<std::string> translations;
+    translations.reserve(n_best.size());
+    for (const auto& hypotheses : n_best) translations.push_back(best_translation(hypotheses, tgt_vocab));
+    emit(first, translations);
+  });
 }
 
 }  // namespace nmt::decode

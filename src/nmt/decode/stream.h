@@ -8,6 +8,7 @@
 // the same whatever the windows turn out to be.
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "nmt/decode/translator.h"
@@ -24,6 +25,11 @@ struct StreamOptions {
   int threads = 1;             // CPU threads, shared by the workers
   int64_t window = 0;          // lines gathered at most; 0 = 100 batches (Marian's maxi-batch)
   int wait_ms = 20;            // a pause in the input this long translates the lines gathered so far
+  // Each line cut into sentences (decode/split_translate.h) with the rules of
+  // src_lang (ISO 639-1; "" = ICU's root rules), its sentences translated
+  // with the window's, and joined back with the line's own spaces.
+  bool split_sentences = false;
+  std::string src_lang;
 };
 
 // The workers for `sentences` sentences in batches of batch_size on `threads`
@@ -40,9 +46,17 @@ struct StreamStats {
 // Reads every line of `input` and translates it a window at a time; after
 // each window, emit(first, n_best) gets the n-best lists of lines first,
 // first + 1, ... (counted from 0), in input order. Sets the CPU thread pools
-// (model::set_cpu_threads) for each window's workers.
+// (model::set_cpu_threads) for each window's workers. Refuses
+// split_sentences: the sentences of a line have one n-best list each.
 using WindowSink = std::function<void(int64_t first, const std::vector<std::vector<Hypothesis>>& n_best)>;
 StreamStats translate_stream(Translator& translator, text::LineReader& input, const text::Vocab& src_vocab,
                              const StreamOptions& options, const WindowSink& emit);
+
+// The same, one translated line per line (the best hypothesis, or the
+// line's sentences' best joined when options.split_sentences): after each
+// window, emit(first, lines) gets the translations of lines first, first + 1, ...
+using TextSink = std::function<void(int64_t first, const std::vector<std::string>& translations)>;
+StreamStats translate_text_stream(Translator& translator, text::LineReader& input, const text::Vocab& src_vocab,
+                                  const text::Vocab& tgt_vocab, const StreamOptions& options, const TextSink& emit);
 
 }  // namespace nmt::decode

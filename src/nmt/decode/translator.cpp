@@ -158,6 +158,10 @@ std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std
   return results;
 }
 
+std::string best_translation(const std::vector<Hypothesis>& n_best, const text::Vocab& tgt_vocab) {
+  return n_best.empty() ? std::string() : tgt_vocab.decode(n_best.front().tokens);
+}
+
 std::vector<std::string> Translator::translate_lines(const std::vector<std::string>& lines,
                                                      const text::Vocab& src_vocab, const text::Vocab& tgt_vocab,
                                                      const TranslateOptions& options, TranslateStats* stats) {
@@ -167,7 +171,7 @@ std::vector<std::string> Translator::translate_lines(const std::vector<std::stri
   auto hyps = translate(sources, options, stats);
   std::vector<std::string> out;
   out.reserve(hyps.size());
-  for (const auto& n_best : hyps) out.push_back(n_best.empty() ? std::string() : tgt_vocab.decode(n_best.front().tokens));
+  for (const auto& n_best : hyps) out.push_back(best_translation(n_best, tgt_vocab));
   return out;
 }
 

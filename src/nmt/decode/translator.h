@@ -60,6 +60,9 @@ struct TranslateStats {
   void add(const TranslateStats& part);
 };
 
+// The detokenized text of a sentence's best hypothesis ("" if it has none).
+std::string best_translation(const std::vector<Hypothesis>& n_best, const text::Vocab& tgt_vocab);
+
 class Translator {
  public:
   Translator(model::Transformer model, torch::Device device);
