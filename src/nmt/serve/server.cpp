@@ -397,15 +397,18 @@ struct Server::Impl {
       metrics.record_request(metric_path(req.path), res.status,
                              std::chrono::duration<double>(Clock::now() - request_start).count());
     });
-    http.set_error_handler([this](const httplib::Request&, httplib::Response& res) {
-      if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
-      std::string message = httplib::detail::status_message(res.status);
-      if (res.status == 413) {
-        message = "Request body too large (limit " + std::to_string(options.max_body_bytes) + " bytes)";
-      }
-      send_error(res, res.status, message);
-      return httplib::Server::HandlerResponse::Handled;
-    });
+    // Errors httplib answers itself (no route, a body too large, a bad
+    // request line) get a JSON body too.
+    http.set_error_handler(httplib::Server::HandlerWithResponse(
+        [this](const httplib::Request&, httplib::Response& res) {
+          if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
+          std::string message = res.status == 404 ? "Not Found" : res.status == 405 ? "Method Not Allowed" : "Bad Request";
+          if (res.status == 413) {
+            message = "Request body too large (limit " + std::to_string(options.max_body_bytes) + " bytes)";
+          }
+          send_error(res, res.status, message);
+          return httplib::Server::HandlerResponse::Handled;
+        }));
     http.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr) {
       send_error(res, 500, "Internal error");
     });

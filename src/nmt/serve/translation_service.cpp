@@ -5,7 +5,7 @@
 
 #include "nmt/common/error.h"
 #include "nmt/serve/html_text.h"
-#include "nmt/text/sentence_splitter.h"
+#include "nmt/decode/split_translate.h"
 
 namespace nmt::serve {
 namespace {
@@ -55,69 +55,71 @@ std::vector<TextTranslation> TranslationService::translate(const ServedModel& mo
                                                            const TextOptions& options,
                                                            std::chrono::steady_clock::time_point deadline,
                                                            BatchScheduler::Arrival* arrival) {
-  // Every text becomes parts (the whole text, or each text node of its
-  // HTML), every part its sentences; all the sentences go out together.
+  // Every text is one segment, or with HTML one per text node; every
+  // segment is cut into sentences, and all the sentences go out together.
   std::vector<std::optional<HtmlText>> documents(texts.size());
-  std::vector<std::vector<text::SplitText>> parts(texts.size());
+  std::vector<std::string> segments;
+  std::vector<size_t> first_segment(texts.size() + 1, 0);
+  for (size_t i = 0; i < texts.size(); ++i) {
+    first_segment[i] = segments.size();
+    if (options.html) {
+      documents[i].emplace(texts[i]);
+      const auto& nodes = documents[i]->texts();
+      segments.insert(segments.end(), nodes.begin(), nodes.end());
+    } else {
+      segments.push_back(texts[i]);
+    }
+  }
+  first_segment[texts.size()] = segments.size();
+  const auto split = decode::split_and_encode(segments, model.source, model.src_vocab);
+
   SentenceRequest request;
   request.model = static_cast<size_t>(std::find_if(models_.begin(), models_.end(),
                                                    [&](const auto& m) { return m.get() == &model; }) -
                                       models_.begin());
+  request.sources = split.sources;
   request.n_best = options.html ? 1 : options.alternatives + 1;
   request.attention = options.attention && !options.html;
-  for (size_t i = 0; i < texts.size(); ++i) {
-    std::vector<std::string> segments;
-    if (options.html) {
-      documents[i].emplace(texts[i]);
-      segments = documents[i]->texts();
-    } else {
-      segments.push_back(texts[i]);
-    }
-    for (const auto& segment : segments) {
-      parts[i].push_back(text::split_sentences(segment, model.source));
-      for (const auto& sentence : parts[i].back().sentences) request.sources.push_back(model.src_vocab.encode(sentence));
-    }
-  }
-  std::vector<std::vector<int>> sources = request.sources;  // for the attention's source pieces
   auto ticket = scheduler_->submit(std::move(request));
   if (arrival) arrival->arrived();
   if (!ticket->wait_until(deadline)) throw Timeout();
   if (ticket->error()) std::rethrow_exception(ticket->error());
   const auto& results = ticket->results();
 
+  std::vector<std::vector<decode::Hypothesis>> n_best;
+  for (const auto& r : results) n_best.push_back(r.n_best);
+  const auto translated = decode::join_translations(split, n_best, model.tgt_vocab);
+  // Alternative k: each sentence's k-th hypothesis (its last when it has fewer).
+  std::vector<std::vector<std::string>> alternatives;
+  for (int64_t k = 1; k <= options.alternatives && !options.html; ++k) {
+    auto kth = n_best;
+    for (auto& list : kth) {
+      if (list.size() > 1) list = {list[std::min<size_t>(static_cast<size_t>(k), list.size() - 1)]};
+    }
+    alternatives.push_back(decode::join_translations(split, kth, model.tgt_vocab));
+  }
+
   std::vector<TextTranslation> out(texts.size());
-  size_t next = 0;  // the next sentence's result
+  size_t sentence = 0;  // the first sentence of text i
   for (size_t i = 0; i < texts.size(); ++i) {
-    std::vector<std::string> translated_parts;
-    size_t first = next;
-    for (const auto& split : parts[i]) {
-      std::vector<std::string> sentences;
-      for (size_t k = 0; k < split.sentences.size(); ++k, ++next) {
-        const auto& n_best = results[next].n_best;
-        sentences.push_back(n_best.empty() ? std::string() : model.tgt_vocab.decode(n_best[0].tokens));
-        if (options.attention && !options.html && !n_best.empty()) {
-          out[i].attention.push_back(SentenceAttention{pieces_with_eos(model.src_vocab, sources[next]),
-                                                       pieces_with_eos(model.tgt_vocab, n_best[0].tokens),
-                                                       results[next].attention});
-        }
-      }
-      translated_parts.push_back(text::join_sentences(split, sentences));
+    const size_t a = first_segment[i], b = first_segment[i + 1];
+    if (options.html) {
+      out[i].text = documents[i]->render({translated.begin() + a, translated.begin() + b});
+      continue;
     }
-    out[i].text = options.html ? documents[i]->render(translated_parts) : translated_parts.front();
-    // Alternative k joins each sentence's k-th hypothesis (its best when it has fewer).
-    for (int64_t k = 1; k <= options.alternatives && !options.html; ++k) {
-      std::vector<std::string> sentences;
-      for (size_t s = first; s < next; ++s) {
-        const auto& n_best = results[s].n_best;
-        const size_t pick = std::min<size_t>(static_cast<size_t>(k), n_best.empty() ? 0 : n_best.size() - 1);
-        sentences.push_back(n_best.empty() ? std::string() : model.tgt_vocab.decode(n_best[pick].tokens));
-      }
-      std::string alternative = text::join_sentences(parts[i].front(), sentences);
-      auto& alts = out[i].alternatives;
-      if (alternative != out[i].text && std::find(alts.begin(), alts.end(), alternative) == alts.end()) {
-        alts.push_back(std::move(alternative));
-      }
+    out[i].text = translated[a];
+    for (const auto& alt : alternatives) {
+      auto& list = out[i].alternatives;
+      if (alt[a] != out[i].text && std::find(list.begin(), list.end(), alt[a]) == list.end()) list.push_back(alt[a]);
     }
+    const size_t sentences = split.texts[a].sentences.size();
+    for (size_t k = sentence; k < sentence + sentences && options.attention; ++k) {
+      if (results[k].n_best.empty()) continue;
+      const auto& best = results[k].n_best[0].tokens;
+      out[i].attention.push_back(SentenceAttention{pieces_with_eos(model.src_vocab, split.sources[k]),
+                                                   pieces_with_eos(model.tgt_vocab, best), results[k].attention});
+    }
+    sentence += sentences;
   }
   return out;
 }
