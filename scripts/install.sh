@@ -12,6 +12,7 @@ packages=(
   libcairo2-dev fonts-dejavu-core                  # report charts (SVG and PNG), their font
   libpugixml-dev                      # TMX corpora
   libicu-dev                          # Unicode categories, scripts, case mapping (score --tokenize intl, --lowercase; clean)
+  libgumbo-dev                        # nmt serve: the text of HTML to translate (gumbo, an HTML5 parser)
   libgoogle-perftools-dev             # tcmalloc: memory reused between steps
   libdnnl-dev                         # oneDNN: int8 translation (translate --quantize int8)
   libgtest-dev
