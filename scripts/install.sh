@@ -13,6 +13,7 @@ packages=(
   libpugixml-dev                      # TMX corpora
   libicu-dev                          # Unicode categories, scripts, case mapping (score --tokenize intl, --lowercase; clean)
   libgumbo-dev                        # nmt serve: the text of HTML to translate (gumbo, an HTML5 parser)
+  libcld2-dev                         # nmt serve: language detection (CLD2)
   libgoogle-perftools-dev             # tcmalloc: memory reused between steps
   libdnnl-dev                         # oneDNN: int8 translation (translate --quantize int8)
   libgtest-dev
