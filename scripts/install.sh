@@ -12,12 +12,9 @@ packages=(
   libcairo2-dev fonts-dejavu-core                  # report charts (SVG and PNG), their font
   libpugixml-dev                      # TMX corpora
   libicu-dev                          # Unicode categories, scripts, case mapping (score --tokenize intl, --lowercase; clean)
-<<<<<<< HEAD
   libcpp-httplib-dev                  # nmt serve: HTTP (cpp-httplib)
-=======
   libgumbo-dev                        # nmt serve: the text of HTML to translate (gumbo, an HTML5 parser)
   libcld2-dev                         # nmt serve: language detection (CLD2)
->>>>>>> htmldetect
   libgoogle-perftools-dev             # tcmalloc: memory reused between steps
   libdnnl-dev                         # oneDNN: int8 translation (translate --quantize int8)
   libgtest-dev
