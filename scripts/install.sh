@@ -12,6 +12,7 @@ packages=(
   libcairo2-dev fonts-dejavu-core                  # report charts (SVG and PNG), their font
   libpugixml-dev                      # TMX corpora
   libicu-dev                          # Unicode categories, scripts, case mapping (score --tokenize intl, --lowercase; clean)
+  libcpp-httplib-dev                  # nmt serve: HTTP (cpp-httplib)
   libgoogle-perftools-dev             # tcmalloc: memory reused between steps
   libdnnl-dev                         # oneDNN: int8 translation (translate --quantize int8)
   libgtest-dev

@@ -16,5 +16,6 @@ void add_average_command(CLI::App& app);
 void add_report_command(CLI::App& app);
 void add_clean_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
+void add_serve_command(CLI::App& app);
 
 }  // namespace nmt::cli

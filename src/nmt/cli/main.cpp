@@ -8,7 +8,7 @@
 #include "nmt/common/error.h"
 
 int main(int argc, char** argv) {
-  CLI::App app{"nmt: Transformer neural machine translation (clean, vocab, train, translate, score, average, report, bench)"};
+  CLI::App app{"nmt: Transformer neural machine translation (clean, vocab, train, translate, score, average, report, bench, serve)"};
   app.require_subcommand(1);
   nmt::cli::add_clean_command(app);
   nmt::cli::add_vocab_command(app);
@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   nmt::cli::add_average_command(app);
   nmt::cli::add_report_command(app);
   nmt::cli::add_bench_command(app);
+  nmt::cli::add_serve_command(app);
   try {
     nmt::cli::warn_if_slow_blas();
     app.parse(argc, argv);

@@ -188,8 +188,8 @@ void add_train_command(CLI::App& app) {
   config_option<std::string>(*c, "--train", o, "data", "train",
                              "Training corpus as one file: FILE.tsv (source TAB target) or FILE.tmx, optionally .gz");
   config_option<std::string>(*c, "--dev", o, "data", "dev", "Validation corpus as one .tsv or .tmx file");
-  config_option<std::string>(*c, "--src-lang", o, "data", "src_lang", "TMX: language of the source side (en matches en-GB)");
-  config_option<std::string>(*c, "--tgt-lang", o, "data", "tgt_lang", "TMX: language of the target side");
+  config_option<std::string>(*c, "--src-lang", o, "data", "src_lang", "Source language code (e.g. en), saved with the model: nmt serve's language; TMX: the side to read (en matches en-GB)");
+  config_option<std::string>(*c, "--tgt-lang", o, "data", "tgt_lang", "Target language code (e.g. es), saved with the model; TMX: the side to read");
   config_flag(*c, "--clean", o, "train", "clean",
               "Drop pairs while reading, as nmt clean does (invalid UTF-8, empty, too long, bad ratio, duplicates)");
   config_option<int64_t>(*c, "--chunk-pairs", o, "train", "chunk_pairs",

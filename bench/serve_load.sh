@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# nmt serve under load, beside offline translation of the same sentences.
+#   bash bench/serve_load.sh RUN_DIR [--seconds 20] [--beam 4] [--sentences N] [--soak-minutes 0]
+# Prints, for one-sentence requests at concurrency 1, 8 and 64 (wrk on
+# loopback), requests/s and p50/p99 latency with dynamic batching and with
+# batching off (one request per batch); beside them, `nmt translate` of the
+# same sentences in one call (sentences/s), and one sentence at a time timed
+# inside the process. With --soak-minutes M, then M minutes at concurrency
+# 64 with every 10th request malformed, and the server's resident memory at
+# the start and the end.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+run="$1"; shift
+seconds=20 beam=4 count=512 soak=0 threads=2
+while (($#)); do
+  case "$1" in
+    --seconds) seconds="$2"; shift 2 ;;
+    --beam) beam="$2"; shift 2 ;;
+    --sentences) count="$2"; shift 2 ;;
+    --soak-minutes) soak="$2"; shift 2 ;;
+    *) echo "usage: $0 RUN_DIR [--seconds S] [--beam B] [--sentences N] [--soak-minutes M]" >&2; exit 2 ;;
+  esac
+done
+command -v wrk >/dev/null || { echo "needs wrk (apt-get install wrk)" >&2; exit 1; }
+export OMP_WAIT_POLICY=PASSIVE
+nmt=./build/nmt
+work=$(mktemp -d)
+server=""
+trap '[ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$work"' EXIT
+# Verses, one sentence each as far as possible (the server splits sentences).
+head -n "$count" data/bible-en-es/test.en >"$work/sentences.en"
+
+echo "== offline: nmt translate, $count sentences in one call (beam $beam, $threads threads)"
+$nmt translate --model "$run" --beam "$beam" --threads "$threads" --split-sentences \
+  --input "$work/sentences.en" --output "$work/offline.es" 2>"$work/offline.log"
+cat "$work/offline.log"
+offline=$(sed -n 's/^translated \([0-9]*\) sentences, [0-9]* tokens in \([0-9.]*\) s.*/\1 \2/p' "$work/offline.log" |
+  awk '{printf "%.1f", $1 / $2}')
+echo "offline: $offline sentences/s"
+
+echo "== one sentence per call, timed inside the process (first 20 sentences)"
+for i in $(seq 1 20); do
+  sed -n "${i}p" "$work/sentences.en" >"$work/one.en"
+  $nmt translate --model "$run" --beam "$beam" --threads "$threads" --split-sentences \
+    --input "$work/one.en" --output /dev/null 2>&1 | sed -n 's/.* in \([0-9.]*\) s .*/\1/p'
+done | sort -n | awk '{a[NR]=$1} END {printf "single-sentence translate: median %.1f ms\n", 1000 * a[int((NR + 1) / 2)]}' |
+  tee "$work/single.txt"
+
+start_server() {
+  local port=$((20000 + RANDOM % 20000))
+  $nmt serve --model "$run:en-es" --port "$port" --threads "$threads" --beam "$beam" --queue-limit 100000 "$@" \
+    2>"$work/server.log" &
+  server=$!
+  for _ in $(seq 1 200); do
+    curl -sf "http://127.0.0.1:$port/health" >/dev/null 2>&1 && break
+    sleep 0.1
+  done
+  url="http://127.0.0.1:$port"
+}
+stop_server() { kill -TERM "$server"; wait "$server" || true; server=""; }
+rss_kb() { awk '/VmRSS/ {print $2}' "/proc/$server/status"; }
+
+load() {  # concurrency seconds [malformed_every]
+  NMT_SENTENCES="$work/sentences.en" MALFORMED_EVERY="${3:-0}" \
+    wrk -t "$(($1 < 2 ? 1 : 2))" -c "$1" -d "${2}s" --timeout 30s -s bench/serve_wrk.lua "$url/translate" >"$work/wrk.txt"
+  local rps p50 p99
+  rps=$(awk '/Requests\/sec/ {print $2}' "$work/wrk.txt")
+  read -r p50 p99 < <(awk '/^latency_ms/ {print $3, $5}' "$work/wrk.txt")
+  printf "%-11s c=%-3s %8s req/s  p50 %7s ms  p99 %7s ms  | %s\n" "$mode" "$1" "$rps" "$p50" "$p99" \
+    "$(grep '^sent' "$work/wrk.txt")"
+}
+
+for mode in batching no-batching; do
+  if [ "$mode" = batching ]; then start_server; else start_server --no-batching; fi
+  echo "== $mode (server: $(head -c 200 "$work/server.log" | tr '\n' ' '))"
+  NMT_SENTENCES="$work/sentences.en" wrk -t1 -c1 -d2s -s bench/serve_wrk.lua "$url/translate" >/dev/null  # warm-up
+  for c in 1 8 64; do load "$c" "$seconds"; done
+  stop_server
+done
+
+if [ "$soak" != 0 ]; then
+  mode=soak
+  start_server
+  NMT_SENTENCES="$work/sentences.en" wrk -t1 -c8 -d10s -s bench/serve_wrk.lua "$url/translate" >/dev/null  # warm-up
+  before=$(rss_kb)
+  echo "== soak: $soak minutes at c=64, every 10th request malformed; resident memory at start ${before} kB"
+  load 64 $((soak * 60)) 10
+  after=$(rss_kb)
+  echo "resident memory: start ${before} kB, end ${after} kB ($(awk -v a="$before" -v b="$after" 'BEGIN {printf "%+.1f%%", 100 * (b - a) / a}'))"
+  curl -s "$url/metrics" | grep -E '^nmt_(requests_total|batches_total|translated_sentences_total)' || true
+  stop_server
+  echo "server exit after SIGTERM: $(tail -n 1 "$work/server.log")"
+fi

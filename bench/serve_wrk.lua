@@ -1,0 +1,63 @@
+-- wrk script for bench/serve_load.sh: POST /translate with one sentence per
+-- request, taken in turn from the file named by NMT_SENTENCES; every
+-- MALFORMED_EVERY-th request (env, 0 = none) is malformed in one of a few ways.
+local sentences = {}
+local function json_string(s)
+  s = s:gsub('\\', '\\\\'):gsub('"', '\\"'):gsub('\t', '\\t'):gsub('\r', '\\r'):gsub('\n', '\\n')
+  return '"' .. s .. '"'
+end
+for line in io.lines(os.getenv("NMT_SENTENCES")) do
+  if #line > 0 then sentences[#sentences + 1] = json_string(line) end
+end
+local malformed_every = tonumber(os.getenv("MALFORMED_EVERY") or "0")
+local bad = {
+  '{"q": "unterminated',
+  '{"q": 42, "source": "en", "target": "es"}',
+  '{"q": "hello", "source": "en", "target": "xx"}',
+  '{"source": "en", "target": "es"}',
+  '{"q": "h\255llo", "source": "en", "target": "es"}',
+}
+local counter = 0
+local threads = {}
+
+function setup(thread)
+  thread:set("offset", math.random(#sentences))
+  table.insert(threads, thread)
+end
+
+request = function()
+  counter = counter + 1
+  local body
+  if malformed_every > 0 and counter % malformed_every == 0 then
+    body = bad[(counter / malformed_every) % #bad + 1]
+  else
+    local s = sentences[(counter + (offset or 0)) % #sentences + 1]
+    body = '{"q": ' .. s .. ', "source": "en", "target": "es"}'
+  end
+  return wrk.format("POST", "/translate", {["Content-Type"] = "application/json"}, body)
+end
+
+-- Answers by status. Malformed requests get 400; a well-formed one that
+-- fails gets anything else (429, 500, 503).
+ok, refused, failed = 0, 0, 0
+response = function(status, headers, body)
+  if status == 200 then ok = ok + 1
+  elseif status == 400 then refused = refused + 1
+  else failed = failed + 1 end
+end
+
+done = function(summary, latency, requests)
+  local sent, answered_ok, answered_400, answered_other, malformed = 0, 0, 0, 0, 0
+  for _, t in ipairs(threads) do
+    local c = t:get("counter")
+    sent = sent + c
+    if malformed_every > 0 then malformed = malformed + math.floor(c / malformed_every) end
+    answered_ok = answered_ok + t:get("ok")
+    answered_400 = answered_400 + t:get("refused")
+    answered_other = answered_other + t:get("failed")
+  end
+  io.write(string.format("sent %d (malformed %d); answers: 200 %d, 400 %d, other %d; socket errors %d\n", sent,
+    malformed, answered_ok, answered_400, answered_other,
+    summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))
+  io.write(string.format("latency_ms p50 %.2f p99 %.2f\n", latency:percentile(50) / 1000, latency:percentile(99) / 1000))
+end

@@ -1,0 +1,112 @@
+// nmt serve: a LibreTranslate-compatible translation server (serve/server.h).
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include "nmt/cli/commands.h"
+#include "nmt/cli/options.h"
+#include "nmt/common/error.h"
+#include "nmt/serve/server.h"
+
+namespace nmt::cli {
+namespace {
+
+struct ServeCommand {
+  std::string config_file, quantize = "none";
+  serve::ServerOptions options;
+};
+
+// Values of a --config YAML file, whose keys are the long option names
+// ("port: 8080", "model: [runs/en-es, runs/es-en]"), for the options not
+// given on the command line: the command line wins.
+void apply_config_file(CLI::App& command, const std::string& path) {
+  const auto config = read_config_file(path);
+  NMT_CHECK(config.is_object(), path << ": expected a mapping of option names to values");
+  for (const auto& [key, value] : config.items()) {
+    CLI::Option* option = nullptr;
+    try {
+      option = command.get_option("--" + key);
+    } catch (const CLI::OptionNotFound&) {
+      NMT_FAIL(path << ": unknown option '" << key << "' (the keys are the long option names of nmt serve)");
+    }
+    if (option->count() > 0 || key == "config") continue;
+    auto text = [](const nlohmann::json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); };
+    if (value.is_array()) {
+      for (const auto& v : value) option->add_result(text(v));
+    } else if (value.is_boolean()) {
+      if (value.get<bool>()) option->add_result("true");
+      else continue;
+    } else {
+      option->add_result(text(value));
+    }
+    try {
+      option->run_callback();
+    } catch (const CLI::ParseError& e) {
+      NMT_FAIL(path << ": " << key << ": " << e.what());
+    }
+  }
+}
+
+}  // namespace
+
+void add_serve_command(CLI::App& app) {
+  auto cmd = std::make_shared<ServeCommand>();
+  auto& o = cmd->options;
+  CLI::App* c = app.add_subcommand("serve", "Serve models over HTTP: LibreTranslate's API, and a page at /");
+  c->add_option("--model", o.models,
+                "RUN_DIR[:SRC-TGT] (or a checkpoint file), repeatable, one per language pair; without :SRC-TGT the "
+                "languages come from training's --src-lang/--tgt-lang");
+  c->add_option("--config", cmd->config_file, "YAML file of options (keys: the long option names)");
+  c->add_option("--host", o.host, "Address to listen on (0.0.0.0: every interface)")->capture_default_str();
+  c->add_option("--port", o.port, "Port (0: any free one)")->capture_default_str()->check(CLI::Range(0, 65535));
+  c->add_option("--threads", o.threads, "CPU threads for decoding")->capture_default_str()->check(CLI::Range(1, 1024));
+  c->add_option("--workers", o.workers, "Decoding workers, each translating its own batch; 0 = one per thread")
+      ->capture_default_str()->check(CLI::Range(0, 1024));
+  c->add_option("--beam,-b", o.translate.search.beam, "Beam size, 1 = greedy; alternatives <= beam - 1")
+      ->capture_default_str()->check(CLI::Range(1, 64));
+  c->add_option("--alpha", o.translate.search.length_penalty, "GNMT length penalty alpha")->capture_default_str();
+  c->add_option("--max-length-ratio", o.translate.max_length_ratio, "Output tokens <= ratio x source tokens + extra")
+      ->capture_default_str();
+  c->add_option("--max-length-extra", o.translate.max_length_extra, "See --max-length-ratio")->capture_default_str();
+  c->add_option("--quantize", cmd->quantize, "int8: linear layers multiply in int8 (CPU)")
+      ->capture_default_str()->check(CLI::IsMember({"none", "int8"}));
+  c->add_flag("--bf16", o.translate.bf16, "Matrix products in bfloat16");
+  c->add_option("--device", o.device, "cpu | cuda | cuda:N")->capture_default_str();
+  c->add_option("--max-batch-tokens", o.scheduling.max_batch_tokens,
+                "A decoding batch holds at most this many source tokens, padding included (rows x longest)")
+      ->capture_default_str()->check(CLI::Range(int64_t{1}, int64_t{1} << 30));
+  c->add_option("--max-batch-sentences", o.scheduling.max_batch_sentences, "Sentences per decoding batch at most")
+      ->capture_default_str()->check(CLI::Range(int64_t{1}, int64_t{1} << 20));
+  c->add_option("--max-wait-ms", o.scheduling.max_wait_ms,
+                "How long a sentence waits for others to share its batch")
+      ->capture_default_str()->check(CLI::Range(0, 10000));
+  c->add_option("--queue-limit", o.scheduling.queue_limit, "Sentences waiting at most; beyond, requests get 429")
+      ->capture_default_str()->check(CLI::Range(int64_t{1}, int64_t{1} << 30));
+  c->add_flag("!--no-batching", o.scheduling.batching,
+              "Translate each request in batches of its own (the baseline for benchmarks)");
+  c->add_option("--timeout-ms", o.timeout_ms, "A request not translated by then gets 503")
+      ->capture_default_str()->check(CLI::Range(1, 3600000));
+  c->add_option("--char-limit", o.char_limit, "Characters per text at most (-1: no limit)")
+      ->capture_default_str()->check(CLI::Range(int64_t{-1}, int64_t{1} << 40));
+  c->add_option("--batch-limit", o.batch_limit, "Texts per request at most (-1: no limit)")
+      ->capture_default_str()->check(CLI::Range(int64_t{-1}, int64_t{1} << 40));
+  c->add_option("--max-body-bytes", o.max_body_bytes, "Request bodies larger than this get 413")
+      ->capture_default_str()->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
+  c->add_option("--http-threads", o.http_threads, "Connections served at once")
+      ->capture_default_str()->check(CLI::Range(2, 100000));
+  c->add_option("--api-keys", o.access.keys_file, "File of API keys, one per line: KEY [REQUESTS_PER_MINUTE]");
+  c->add_flag("--require-api-key", o.access.require_key, "Refuse requests without a key (needs --api-keys)");
+  c->add_option("--req-limit", o.access.req_limit,
+                "Requests per minute per client address without a key (-1: no limit)")
+      ->capture_default_str()->check(CLI::Range(int64_t{-1}, int64_t{1} << 40));
+  c->add_option("--cors", o.cors, "Access-Control-Allow-Origin for browsers on other origins ('*': any)");
+  c->add_option("--frontend-timeout", o.frontend_timeout_ms, "The page's typing pause before it translates (ms)")
+      ->capture_default_str();
+  c->callback([cmd, c] {
+    if (!cmd->config_file.empty()) apply_config_file(*c, cmd->config_file);
+    NMT_CHECK(cmd->quantize != "int8" || !cmd->options.translate.bf16, "--quantize int8 and --bf16 exclude each other");
+    cmd->options.int8 = cmd->quantize == "int8";
+    serve::run_server(cmd->options);
+  });
+}
+
+}  // namespace nmt::cli

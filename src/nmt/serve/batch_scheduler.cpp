@@ -1,0 +1,204 @@
+#include "nmt/serve/batch_scheduler.h"
+
+#include <algorithm>
+
+#include <ATen/Parallel.h>
+
+#include "nmt/common/error.h"
+
+namespace nmt::serve {
+
+bool Ticket::wait_until(std::chrono::steady_clock::time_point deadline) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  if (done_.wait_until(lock, deadline, [&] { return remaining_ == 0 || error_; })) return true;
+  cancelled_ = true;
+  return false;
+}
+
+BatchScheduler::BatchScheduler(std::vector<decode::Translator*> translators, decode::TranslateOptions translate,
+                               SchedulerOptions options, std::function<void(const BatchRecord&)> on_batch)
+    : translators_(std::move(translators)),
+      translate_(std::move(translate)),
+      options_(options),
+      on_batch_(std::move(on_batch)) {
+  NMT_CHECK(options_.workers >= 1, "workers must be >= 1, got " << options_.workers);
+  NMT_CHECK(options_.max_batch_tokens >= 1 && options_.max_batch_sentences >= 1 && options_.queue_limit >= 1,
+            "batch and queue limits must be >= 1");
+  for (int w = 0; w < options_.workers; ++w) workers_.emplace_back([this] { work(); });
+}
+
+BatchScheduler::~BatchScheduler() { shutdown(); }
+
+BatchScheduler::Arrival::Arrival(BatchScheduler& s) : scheduler_(s) {
+  std::lock_guard<std::mutex> lock(scheduler_.mutex_);
+  ++scheduler_.arriving_;
+}
+
+void BatchScheduler::Arrival::arrived() {
+  if (!pending_) return;
+  pending_ = false;
+  {
+    std::lock_guard<std::mutex> lock(scheduler_.mutex_);
+    --scheduler_.arriving_;
+  }
+  scheduler_.changed_.notify_all();
+}
+
+std::shared_ptr<Ticket> BatchScheduler::submit(SentenceRequest request) {
+  auto ticket = std::make_shared<Ticket>();
+  const size_t n = request.sources.size();
+  ticket->results_.resize(n);
+  ticket->remaining_ = n;
+  if (n == 0) return ticket;
+  NMT_CHECK(request.model < translators_.size(), "no model " << request.model);
+  const auto now = std::chrono::steady_clock::now();
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    NMT_CHECK(!stopping_, "the server is shutting down");
+    const auto waiting = static_cast<int64_t>(queue_.size());
+    if (waiting + static_cast<int64_t>(n) > options_.queue_limit) throw QueueFull(waiting, options_.queue_limit);
+    for (size_t i = 0; i < n; ++i) {
+      queue_.push_back(Entry{ticket, i, request.model, request.n_best, request.attention,
+                             std::move(request.sources[i]), now});
+    }
+  }
+  changed_.notify_all();
+  return ticket;
+}
+
+void BatchScheduler::shutdown() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    stopping_ = true;
+  }
+  changed_.notify_all();
+  for (auto& w : workers_) {
+    if (w.joinable()) w.join();
+  }
+}
+
+int64_t BatchScheduler::queued_sentences() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return static_cast<int64_t>(queue_.size());
+}
+
+void BatchScheduler::work() {
+  at::init_num_threads();  // this thread's OpenMP team: the intra-op count the server set
+  for (;;) {
+    std::vector<Entry> batch;
+    {
+      std::unique_lock<std::mutex> lock(mutex_);
+      batch = next_batch(lock);
+    }
+    if (batch.empty()) return;  // stopping, nothing left
+    translate_batch(batch);
+  }
+}
+
+// Under mutex_. Waits for a first sentence, then, while other requests are
+// on their way (Arrival), up to max_wait_ms after it was queued for enough
+// others with the same model and n-best size (they share a search) to fill
+// the batch; takes them in queue order.
+std::vector<BatchScheduler::Entry> BatchScheduler::next_batch(std::unique_lock<std::mutex>& lock) {
+  for (;;) {
+    changed_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+    queue_.erase(std::remove_if(queue_.begin(), queue_.end(), [](const Entry& e) { return e.ticket->cancelled(); }),
+                 queue_.end());
+    if (queue_.empty()) {
+      if (stopping_) return {};
+      continue;
+    }
+    const size_t model = queue_.front().model;
+    const int64_t n_best = queue_.front().n_best;
+    const Ticket* request = queue_.front().ticket.get();
+    auto fits = [&](const Entry& e) {
+      return e.model == model && e.n_best == n_best && (options_.batching || e.ticket.get() == request);
+    };
+    // The entries a batch would take now: rows x (longest source + </s>) within the limits.
+    auto pick = [&] {
+      std::vector<size_t> taken;
+      int64_t longest = 0;
+      bool full = false;
+      for (size_t i = 0; i < queue_.size(); ++i) {
+        const Entry& e = queue_[i];
+        if (!fits(e)) continue;
+        const int64_t len = std::max<int64_t>(longest, static_cast<int64_t>(e.source.size()) + 1);
+        const auto rows = static_cast<int64_t>(taken.size()) + 1;
+        if (!taken.empty() && (rows * len > options_.max_batch_tokens || rows > options_.max_batch_sentences)) {
+          full = true;
+          break;
+        }
+        taken.push_back(i);
+        longest = len;
+      }
+      return std::make_pair(taken, full || !options_.batching);
+    };
+    const auto deadline = queue_.front().queued_at + std::chrono::milliseconds(options_.max_wait_ms);
+    auto [taken, full] = pick();
+    while (!full && !stopping_ && arriving_ > 0 && std::chrono::steady_clock::now() < deadline) {
+      changed_.wait_until(lock, deadline);
+      if (queue_.empty() || queue_.front().ticket.get() != request) break;  // another worker took them
+      std::tie(taken, full) = pick();
+    }
+    if (queue_.empty() || queue_.front().ticket.get() != request) continue;
+    std::tie(taken, full) = pick();
+
+    std::vector<Entry> batch;
+    batch.reserve(taken.size());
+    for (size_t i : taken) batch.push_back(std::move(queue_[i]));
+    size_t k = 0, out = 0;
+    for (size_t i = 0; i < queue_.size(); ++i) {  // erase the taken ones, keeping the order
+      if (k < taken.size() && taken[k] == i) {
+        ++k;
+        continue;
+      }
+      if (out != i) queue_[out] = std::move(queue_[i]);
+      ++out;
+    }
+    queue_.resize(out);
+    if (!queue_.empty()) changed_.notify_all();  // another worker may start on the rest
+    return batch;
+  }
+}
+
+void BatchScheduler::translate_batch(std::vector<Entry>& batch) {
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<std::vector<int>> sources;
+  sources.reserve(batch.size());
+  int64_t longest = 0;
+  for (const auto& e : batch) {
+    sources.push_back(e.source);
+    longest = std::max<int64_t>(longest, static_cast<int64_t>(e.source.size()) + 1);
+  }
+  decode::TranslateOptions options = translate_;
+  options.batch_size = static_cast<int64_t>(batch.size());
+  options.workers = 1;
+  options.search.n_best = batch.front().n_best;
+  BatchRecord record;
+  record.sentences = static_cast<int64_t>(batch.size());
+  record.tokens = record.sentences * longest;
+  std::vector<std::vector<decode::Hypothesis>> found;
+  std::exception_ptr error;
+  try {
+    decode::TranslateStats stats;
+    found = translators_[batch.front().model]->translate(sources, options, &stats);
+    record.generated_tokens = stats.generated_tokens;
+  } catch (...) {
+    error = std::current_exception();
+  }
+  for (size_t i = 0; i < batch.size(); ++i) {
+    Ticket& t = *batch[i].ticket;
+    std::lock_guard<std::mutex> lock(t.mutex_);
+    if (error) {
+      if (!t.error_) t.error_ = error;
+    } else {
+      t.results_[batch[i].index].n_best = std::move(found[i]);
+      --t.remaining_;
+    }
+    if (t.remaining_ == 0 || t.error_) t.done_.notify_all();
+  }
+  record.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (on_batch_) on_batch_(record);
+}
+
+}  // namespace nmt::serve

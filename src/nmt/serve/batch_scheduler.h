@@ -1,0 +1,145 @@
+#pragma once
+// Dynamic batching for the server. The sentences of every request wait in
+// one bounded queue; a persistent pool of decoding workers (threads that keep
+// their intra-op thread count, inference mode and precision for their whole
+// life) takes them in batches of up to max_batch_tokens, waiting at most
+// max_wait_ms for company, and hands each result back to its request. A
+// request's sentences may be spread over several batches; a sentence's
+// translation never depends on its batch (decode/translator.h), so it is
+// the same as `nmt translate` gives.
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <exception>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "nmt/decode/search.h"
+#include "nmt/decode/translator.h"
+
+namespace nmt::serve {
+
+struct SchedulerOptions {
+  int workers = 1;                  // decoding threads
+  int threads_per_worker = 1;       // intra-op threads of each
+  int64_t max_batch_tokens = 2048;  // rows x (longest source + </s>), as training counts
+  int64_t max_batch_sentences = 64;
+  int max_wait_ms = 5;              // how long the first sentence of a batch waits for company
+  int64_t queue_limit = 4096;       // sentences waiting at most; more is refused (429)
+  bool batching = true;             // false: each batch holds the sentences of one request only
+};
+
+// What a worker did with one batch (for /metrics).
+struct BatchRecord {
+  int64_t sentences = 0, tokens = 0, generated_tokens = 0;
+  double seconds = 0;
+};
+
+struct SentenceResult {
+  std::vector<decode::Hypothesis> n_best;
+  // attention[t][s]: the best hypothesis's cross-attention (decode/alignment.h), when asked for.
+  std::vector<std::vector<float>> attention;
+};
+
+// The sentences of one request for one model.
+struct SentenceRequest {
+  size_t model = 0;                        // index into the scheduler's translators
+  std::vector<std::vector<int>> sources;   // piece ids, without </s>
+  int64_t n_best = 1;
+  bool attention = false;
+};
+
+// A request's place in the queue; results arrive as the batches finish.
+class Ticket {
+ public:
+  // True when every sentence is translated (or one failed: see error()),
+  // false when the deadline came first; then its sentences not yet begun
+  // leave the queue.
+  bool wait_until(std::chrono::steady_clock::time_point deadline);
+  const std::vector<SentenceResult>& results() const { return results_; }
+  std::exception_ptr error() const { return error_; }
+  bool cancelled() const { return cancelled_; }
+
+ private:
+  friend class BatchScheduler;
+  std::mutex mutex_;
+  std::condition_variable done_;
+  std::vector<SentenceResult> results_;
+  size_t remaining_ = 0;
+  std::exception_ptr error_;
+  std::atomic<bool> cancelled_{false};  // the workers skip its sentences still queued
+};
+
+struct QueueFull : std::exception {
+  int64_t waiting, limit;
+  QueueFull(int64_t w, int64_t l) : waiting(w), limit(l) {}
+  const char* what() const noexcept override { return "translation queue full"; }
+};
+
+class BatchScheduler {
+ public:
+  // translators: one per served model, shared by the workers; `translate`
+  // holds the search options (beam, length penalty, limits, bf16).
+  BatchScheduler(std::vector<decode::Translator*> translators, decode::TranslateOptions translate,
+                 SchedulerOptions options, std::function<void(const BatchRecord&)> on_batch = {});
+  ~BatchScheduler();
+  BatchScheduler(const BatchScheduler&) = delete;
+  BatchScheduler& operator=(const BatchScheduler&) = delete;
+
+  // A request that will submit sentences soon (it is being read): while any
+  // is on its way, a batch waits for company (up to max_wait_ms); when none
+  // is, waiting would only add latency, so a batch starts at once. Hold the
+  // returned object from a request's arrival until after its submit().
+  class Arrival {
+   public:
+    explicit Arrival(BatchScheduler& s);
+    ~Arrival() { arrived(); }
+    void arrived();  // its sentences are queued (or it will queue none); idempotent
+    Arrival(const Arrival&) = delete;
+    Arrival& operator=(const Arrival&) = delete;
+
+   private:
+    BatchScheduler& scheduler_;
+    bool pending_ = true;
+  };
+
+  // Queues the sentences (none: a ticket already done). Throws QueueFull
+  // when they do not fit, or nmt::Error after shutdown().
+  std::shared_ptr<Ticket> submit(SentenceRequest request);
+  // Takes no more; the workers finish what is queued, then stop.
+  void shutdown();
+  int64_t queued_sentences() const;
+  const SchedulerOptions& options() const { return options_; }
+
+ private:
+  struct Entry {
+    std::shared_ptr<Ticket> ticket;
+    size_t index;  // the sentence's place in its request
+    size_t model;
+    int64_t n_best;
+    bool attention;
+    std::vector<int> source;
+    std::chrono::steady_clock::time_point queued_at;
+  };
+  void work();
+  std::vector<Entry> next_batch(std::unique_lock<std::mutex>& lock);
+  void translate_batch(std::vector<Entry>& batch);
+
+  std::vector<decode::Translator*> translators_;
+  decode::TranslateOptions translate_;
+  SchedulerOptions options_;
+  std::function<void(const BatchRecord&)> on_batch_;
+  mutable std::mutex mutex_;
+  std::condition_variable changed_;
+  std::deque<Entry> queue_;
+  bool stopping_ = false;
+  int arriving_ = 0;  // requests being read that will submit (Arrival)
+  std::vector<std::thread> workers_;
+};
+
+}  // namespace nmt::serve

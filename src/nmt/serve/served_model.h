@@ -1,0 +1,39 @@
+#pragma once
+// The models a server holds: one per language pair, each with its
+// vocabularies and a translator shared by the decoding workers.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "nmt/decode/translator.h"
+#include "nmt/text/vocab.h"
+
+namespace nmt::serve {
+
+// `RUN_DIR[:SRC-TGT]` (a run directory or checkpoint file, then optionally
+// the language codes; without them they come from the checkpoint's
+// data.src_lang/tgt_lang, which `nmt train --src-lang/--tgt-lang` saves).
+struct ModelSpec {
+  std::string path, source, target;
+};
+ModelSpec parse_model_spec(const std::string& spec);
+
+struct ModelLoadOptions {
+  std::string device = "cpu";
+  bool int8 = false;  // linear layers multiply in int8 (CPU)
+};
+
+struct ServedModel {
+  ServedModel(text::Vocab src, text::Vocab tgt) : src_vocab(std::move(src)), tgt_vocab(std::move(tgt)) {}
+  std::string path, source, target;
+  int64_t step = 0;
+  text::Vocab src_vocab, tgt_vocab;
+  std::unique_ptr<decode::Translator> translator;
+};
+
+// Loads every model; errors name the spec: a missing or corrupt checkpoint,
+// no language codes, two models for one pair.
+std::vector<std::unique_ptr<ServedModel>> load_models(const std::vector<std::string>& specs,
+                                                      const ModelLoadOptions& options);
+
+}  // namespace nmt::serve

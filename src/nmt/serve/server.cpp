@@ -1,0 +1,499 @@
+#include "nmt/serve/server.h"
+
+#include <pthread.h>
+#include <signal.h>
+
+#include <algorithm>
+#include <chrono>
+#include <iostream>
+#include <optional>
+#include <thread>
+
+#include <httplib.h>
+#include <nlohmann/json.hpp>
+
+#include "nmt/common/error.h"
+#include "nmt/model/threads.h"
+#include "nmt/serve/language_detector.h"
+#include "nmt/serve/languages.h"
+#include "nmt/serve/metrics.h"
+#include "nmt/serve/page_assets.h"
+#include "nmt/serve/translation_service.h"
+#include "nmt/text/utf8.h"
+
+namespace nmt::serve {
+namespace {
+
+using json = nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+// An answer with LibreTranslate's status and {"error": message}.
+struct HttpError {
+  int status;
+  std::string message;
+};
+
+std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+
+void send_json(httplib::Response& res, const json& body, int status = 200) {
+  res.status = status;
+  res.set_content(dump(body), "application/json");
+}
+
+void send_error(httplib::Response& res, int status, const std::string& message) {
+  send_json(res, json{{"error", message}}, status);
+}
+
+int64_t code_points(const std::string& s) {
+  return std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; });
+}
+
+// A request's fields, from a JSON object or a form (urlencoded or
+// multipart), read as LibreTranslate reads them.
+class Fields {
+ public:
+  explicit Fields(const httplib::Request& req) : req_(req) {
+    const auto type = req.get_header_value("Content-Type");
+    if (type.rfind("application/json", 0) == 0) {
+      is_json_ = true;
+      try {
+        json_ = json::parse(req.body);
+      } catch (const json::parse_error& e) {
+        throw HttpError{400, std::string("Invalid JSON format: ") + e.what()};
+      }
+      if (!json_.is_object()) throw HttpError{400, "Invalid JSON format"};
+    }
+  }
+  bool is_json() const { return is_json_; }
+  // The field as JSON (a form's value is a string); nullopt when absent.
+  std::optional<json> get(const std::string& name) const {
+    if (is_json_) {
+      const auto it = json_.find(name);
+      if (it == json_.end() || it->is_null()) return std::nullopt;
+      return *it;
+    }
+    std::string value;
+    if (req_.has_param(name)) {
+      value = req_.get_param_value(name);
+    } else if (req_.has_file(name)) {
+      value = req_.get_file_value(name).content;
+    } else {
+      return std::nullopt;
+    }
+    const auto bad = text::find_invalid_utf8(value);
+    if (bad != std::string::npos) {
+      throw HttpError{400, "Invalid request: " + name + " parameter is not valid UTF-8 (byte " +
+                               std::to_string(bad) + ")"};
+    }
+    return json(value);
+  }
+  std::string string(const std::string& name) const {
+    const auto v = get(name);
+    if (!v) return "";
+    if (!v->is_string()) throw HttpError{400, "Invalid request: " + name + " parameter must be a string"};
+    return v->get<std::string>();
+  }
+  bool flag(const std::string& name) const {
+    const auto v = get(name);
+    if (!v) return false;
+    if (v->is_boolean()) return v->get<bool>();
+    if (v->is_string()) {
+      const auto s = v->get<std::string>();
+      if (s == "true" || s == "1") return true;
+      if (s == "false" || s == "0" || s.empty()) return false;
+    }
+    throw HttpError{400, "Invalid request: " + name + " parameter must be true or false"};
+  }
+
+ private:
+  const httplib::Request& req_;
+  bool is_json_ = false;
+  json json_;
+};
+
+// q as a list of texts, and whether it was one (LibreTranslate answers in kind).
+std::pair<std::vector<std::string>, bool> read_q(const Fields& fields) {
+  const auto q = fields.get("q");
+  const auto missing = HttpError{400, "Invalid request: missing q parameter"};
+  if (!q) throw missing;
+  if (q->is_string()) {
+    std::string text = q->get<std::string>();
+    if (text.empty()) throw missing;
+    if (!fields.is_json()) {  // forms: line endings made LF, as LibreTranslate does
+      std::string lf;
+      for (size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '\r') {
+          if (i + 1 < text.size() && text[i + 1] == '\n') continue;
+          lf += '\n';
+        } else {
+          lf += text[i];
+        }
+      }
+      text = std::move(lf);
+    }
+    return {{text}, false};
+  }
+  if (q->is_array()) {
+    if (q->empty()) throw missing;
+    std::vector<std::string> texts;
+    for (const auto& item : *q) {
+      if (!item.is_string()) throw HttpError{400, "Invalid request: q parameter must be a string or an array of strings"};
+      texts.push_back(item.get<std::string>());
+    }
+    return {texts, true};
+  }
+  throw HttpError{400, "Invalid request: q parameter must be a string or an array of strings"};
+}
+
+int64_t read_alternatives(const Fields& fields) {
+  const auto v = fields.get("alternatives");
+  if (!v) return 0;
+  const HttpError not_a_number{400, "Invalid request: alternatives parameter is not a number"};
+  if (v->is_number_integer()) return std::max<int64_t>(0, v->get<int64_t>());
+  if (v->is_string()) {
+    const auto s = v->get<std::string>();
+    try {
+      size_t used = 0;
+      const long long n = std::stoll(s, &used);
+      if (used != s.size()) throw not_a_number;
+      return std::max<int64_t>(0, n);
+    } catch (const std::logic_error&) {
+      throw not_a_number;
+    }
+  }
+  throw not_a_number;
+}
+
+}  // namespace
+
+struct Server::Impl {
+  ServerOptions options;
+  ServerMetrics metrics;
+  std::unique_ptr<TranslationService> service;
+  std::unique_ptr<AccessControl> access;
+  httplib::Server http;
+  std::atomic<int64_t> served{0};
+
+  explicit Impl(const ServerOptions& o) : options(o) {
+    NMT_CHECK(options.threads >= 1, "--threads must be >= 1, got " << options.threads);
+    const int workers = options.workers > 0 ? options.workers : options.threads;
+    NMT_CHECK(workers <= options.threads,
+              "--workers (" << workers << ") cannot exceed --threads (" << options.threads << ")");
+    NMT_CHECK(options.translate.search.beam >= 1, "--beam must be >= 1");
+    access = std::make_unique<AccessControl>(options.access);
+    ModelLoadOptions load;
+    load.device = options.device;
+    load.int8 = options.int8;
+    auto models = load_models(options.models, load);
+    // Each worker multiplies on threads / workers intra-op threads, set
+    // once: the workers keep them (BatchScheduler::work).
+    model::set_cpu_threads(std::max(1, options.threads / workers));
+    SchedulerOptions scheduling = options.scheduling;
+    scheduling.workers = workers;
+    service = std::make_unique<TranslationService>(std::move(models), options.translate, scheduling,
+                                                   [this](const BatchRecord& b) { metrics.record_batch(b); });
+    routes();
+  }
+
+  // A handler that maps HttpError, QueueFull, Timeout and any other error
+  // to LibreTranslate's statuses; the server never dies of a request.
+  template <typename F>
+  httplib::Server::Handler guarded(F f) {
+    return [this, f](const httplib::Request& req, httplib::Response& res) {
+      try {
+        f(req, res);
+      } catch (const HttpError& e) {
+        send_error(res, e.status, e.message);
+      } catch (const QueueFull& e) {
+        res.set_header("Retry-After", "1");
+        send_error(res, 429,
+                   "Slowdown: the translation queue is full (" + std::to_string(e.waiting) + " sentences waiting, limit " +
+                       std::to_string(e.limit) + ")");
+      } catch (const Timeout&) {
+        send_error(res, 503, "Timed out: no translation within " + std::to_string(options.timeout_ms) + " ms");
+      } catch (const nmt::Error& e) {
+        send_error(res, 500, std::string("Cannot translate text: ") + e.what());
+      } catch (const std::exception& e) {
+        send_error(res, 500, std::string("Internal error: ") + e.what());
+      }
+    };
+  }
+
+  void check_access(const httplib::Request& req, const Fields& fields) {
+    const auto decision = access->admit(fields.string("api_key"), req.remote_addr);
+    if (decision.status != 200) throw HttpError{decision.status, decision.error};
+  }
+
+  // The model for source -> target, or LibreTranslate's message for why not.
+  const ServedModel& pair(const std::string& source, const std::string& target) {
+    auto known = [&](const std::string& code) {
+      for (const auto& m : service->models()) {
+        if (m->source == code || m->target == code) return true;
+      }
+      return false;
+    };
+    if (!known(source)) throw HttpError{400, source + " is not supported"};
+    if (!known(target)) throw HttpError{400, target + " is not supported"};
+    const ServedModel* m = service->find(source, target);
+    if (!m) {
+      throw HttpError{400, language_name(target) + " (" + target + ") is not available as a target language from " +
+                               language_name(source) + " (" + source + ")"};
+    }
+    return *m;
+  }
+
+  void translate(const httplib::Request& req, httplib::Response& res) {
+    BatchScheduler::Arrival arrival(service->scheduler());  // a batch may wait for these sentences
+    const Fields fields(req);
+    check_access(req, fields);
+    auto [texts, is_list] = read_q(fields);
+    const std::string source = fields.string("source"), target = fields.string("target");
+    if (source.empty()) throw HttpError{400, "Invalid request: missing source parameter"};
+    if (target.empty()) throw HttpError{400, "Invalid request: missing target parameter"};
+    TextOptions text_options;
+    text_options.alternatives = read_alternatives(fields);
+    const int64_t most = options.translate.search.beam - 1;
+    if (text_options.alternatives > most) {
+      throw HttpError{400, "Invalid request: alternatives parameter must be <= " + std::to_string(most)};
+    }
+    if (is_list && options.batch_limit != -1 && static_cast<int64_t>(texts.size()) > options.batch_limit) {
+      throw HttpError{400, "Invalid request: request (" + std::to_string(texts.size()) + ") exceeds text limit (" +
+                               std::to_string(options.batch_limit) + ")"};
+    }
+    for (const auto& t : texts) {
+      const auto n = code_points(t);
+      if (options.char_limit != -1 && n > options.char_limit) {
+        throw HttpError{400, "Invalid request: request (" + std::to_string(n) + ") exceeds text limit (" +
+                                 std::to_string(options.char_limit) + ")"};
+      }
+    }
+    const std::string format = fields.get("format") ? fields.string("format") : "text";
+    if (format != "text" && format != "html") throw HttpError{400, format + " format is not supported"};
+    text_options.html = format == "html";
+    text_options.attention = fields.flag("attention");
+
+    // source "auto": each text's language among those with a model to target.
+    std::vector<json> detected;
+    std::vector<const ServedModel*> model_of(texts.size());
+    if (source == "auto") {
+      const auto candidates = service->sources(target);
+      if (candidates.empty()) throw HttpError{400, target + " is not supported"};
+      for (size_t i = 0; i < texts.size(); ++i) {
+        const auto found = detect_languages(texts[i], candidates).front();
+        detected.push_back(json{{"confidence", found.confidence}, {"language", found.language}});
+        model_of[i] = &pair(found.language, target);
+      }
+    } else {
+      std::fill(model_of.begin(), model_of.end(), &pair(source, target));
+    }
+
+    const auto deadline = Clock::now() + std::chrono::milliseconds(options.timeout_ms);
+    std::vector<TextTranslation> results(texts.size());
+    // The texts for one model go to the scheduler together.
+    std::vector<const ServedModel*> distinct;
+    for (const auto* m : model_of) {
+      if (std::find(distinct.begin(), distinct.end(), m) == distinct.end()) distinct.push_back(m);
+    }
+    for (const auto* m : distinct) {
+      std::vector<std::string> group;
+      std::vector<size_t> where;
+      for (size_t k = 0; k < texts.size(); ++k) {
+        if (model_of[k] != m) continue;
+        group.push_back(texts[k]);
+        where.push_back(k);
+      }
+      auto translated = service->translate(*m, group, text_options, deadline, &arrival);
+      for (size_t k = 0; k < where.size(); ++k) results[where[k]] = std::move(translated[k]);
+    }
+
+    json body;
+    auto attention_json = [](const TextTranslation& t) {
+      json list = json::array();
+      for (const auto& a : t.attention) {
+        list.push_back(json{{"source", a.source}, {"target", a.target}, {"weights", a.weights}});
+      }
+      return list;
+    };
+    if (is_list) {
+      json translated = json::array(), alternatives = json::array(), attention = json::array();
+      for (const auto& r : results) {
+        translated.push_back(r.text);
+        alternatives.push_back(r.alternatives);
+        attention.push_back(attention_json(r));
+      }
+      body["translatedText"] = translated;
+      if (source == "auto") body["detectedLanguage"] = detected;
+      if (text_options.alternatives > 0) body["alternatives"] = alternatives;
+      if (text_options.attention) body["attention"] = attention;
+    } else {
+      body["translatedText"] = results[0].text;
+      if (source == "auto") body["detectedLanguage"] = detected[0];
+      if (text_options.alternatives > 0) body["alternatives"] = results[0].alternatives;
+      if (text_options.attention) body["attention"] = attention_json(results[0]);
+    }
+    send_json(res, body);
+  }
+
+  void detect(const httplib::Request& req, httplib::Response& res) {
+    const Fields fields(req);
+    check_access(req, fields);
+    auto [texts, is_list] = read_q(fields);
+    std::string all;
+    for (const auto& t : texts) all += t + "\n";
+    json list = json::array();
+    for (const auto& d : detect_languages(all, service->sources())) {
+      list.push_back(json{{"confidence", d.confidence}, {"language", d.language}});
+    }
+    send_json(res, list);
+  }
+
+  void languages(httplib::Response& res) {
+    std::vector<std::string> codes;
+    for (const auto& m : service->models()) {
+      for (const auto& c : {m->source, m->target}) {
+        if (std::find(codes.begin(), codes.end(), c) == codes.end()) codes.push_back(c);
+      }
+    }
+    json list = json::array();
+    for (const auto& code : codes) {
+      json targets = json::array();
+      for (const auto& m : service->models()) {
+        if (m->source == code) targets.push_back(m->target);
+      }
+      list.push_back(json{{"code", code}, {"name", language_name(code)}, {"targets", targets}});
+    }
+    send_json(res, list);
+  }
+
+  void frontend_settings(httplib::Response& res) {
+    const auto& first = *service->models().front();
+    send_json(res, json{{"charLimit", options.char_limit},
+                        {"frontendTimeout", options.frontend_timeout_ms},
+                        {"apiKeys", access->has_keys()},
+                        {"keyRequired", access->key_required()},
+                        {"suggestions", false},
+                        {"filesTranslation", false},
+                        {"supportedFilesFormat", json::array()},
+                        {"language",
+                         {{"source", {{"code", first.source}, {"name", language_name(first.source)}}},
+                          {"target", {{"code", first.target}, {"name", language_name(first.target)}}}}}});
+  }
+
+  static std::string metric_path(const std::string& path) {
+    static const std::vector<std::string> known = {"/",       "/translate", "/detect",  "/languages",
+                                                   "/health", "/metrics",   "/frontend/settings"};
+    if (std::find(known.begin(), known.end(), path) != known.end()) return path;
+    return path.rfind("/static/", 0) == 0 ? "/static" : "other";
+  }
+
+  void routes() {
+    static thread_local Clock::time_point request_start;
+    http.set_pre_routing_handler([](const httplib::Request&, httplib::Response&) {
+      request_start = Clock::now();
+      return httplib::Server::HandlerResponse::Unhandled;
+    });
+    http.set_logger([this](const httplib::Request& req, const httplib::Response& res) {
+      ++served;
+      metrics.record_request(metric_path(req.path), res.status,
+                             std::chrono::duration<double>(Clock::now() - request_start).count());
+    });
+    http.set_error_handler([this](const httplib::Request&, httplib::Response& res) {
+      if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
+      std::string message = httplib::detail::status_message(res.status);
+      if (res.status == 413) {
+        message = "Request body too large (limit " + std::to_string(options.max_body_bytes) + " bytes)";
+      }
+      send_error(res, res.status, message);
+      return httplib::Server::HandlerResponse::Handled;
+    });
+    http.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr) {
+      send_error(res, 500, "Internal error");
+    });
+    if (!options.cors.empty()) {
+      http.set_default_headers({{"Access-Control-Allow-Origin", options.cors}});
+      http.Options(".*", [](const httplib::Request&, httplib::Response& res) {
+        res.set_header("Access-Control-Allow-Methods", "GET, POST, OPTIONS");
+        res.set_header("Access-Control-Allow-Headers", "Content-Type");
+        res.set_header("Access-Control-Max-Age", "86400");
+        res.status = 204;
+      });
+    }
+    http.set_payload_max_length(static_cast<size_t>(options.max_body_bytes));
+    http.set_keep_alive_max_count(1000);
+    const size_t pool = static_cast<size_t>(std::max(2, options.http_threads));
+    http.new_task_queue = [pool] { return new httplib::ThreadPool(pool); };
+
+    http.Post("/translate", guarded([this](const auto& req, auto& res) { translate(req, res); }));
+    http.Post("/detect", guarded([this](const auto& req, auto& res) { detect(req, res); }));
+    http.Get("/languages", guarded([this](const auto&, auto& res) { languages(res); }));
+    http.Get("/frontend/settings", guarded([this](const auto&, auto& res) { frontend_settings(res); }));
+    http.Get("/health", [](const auto&, auto& res) { send_json(res, json{{"status", "ok"}}); });
+    http.Get("/metrics", [this](const auto&, auto& res) {
+      res.set_content(metrics.render(service->scheduler().queued_sentences()), "text/plain; version=0.0.4");
+    });
+    for (const auto& asset : page_assets()) {
+      const std::string path = asset.path, type = asset.content_type;
+      const std::string body(asset.body);
+      http.Get(path, [path, type, body](const auto&, auto& res) { res.set_content(body, type.c_str()); });
+    }
+  }
+};
+
+Server::Server(const ServerOptions& options) : impl_(std::make_unique<Impl>(options)) {}
+
+Server::~Server() {
+  stop();
+  impl_->service->scheduler().shutdown();
+}
+
+int Server::bind() {
+  auto& o = impl_->options;
+  if (o.port == 0) {
+    const int port = impl_->http.bind_to_any_port(o.host);
+    NMT_CHECK(port > 0, "cannot listen on " << o.host << ": no free port");
+    return port;
+  }
+  NMT_CHECK(impl_->http.bind_to_port(o.host, o.port),
+            "cannot listen on " << o.host << ":" << o.port << " (in use, or not an address of this machine)");
+  return o.port;
+}
+
+void Server::run() {
+  impl_->http.listen_after_bind();  // returns after stop(), once the requests in flight are answered
+  impl_->service->scheduler().shutdown();
+}
+
+void Server::stop() { impl_->http.stop(); }
+
+int64_t Server::requests_served() const { return impl_->served; }
+
+void run_server(const ServerOptions& options) {
+  // SIGINT and SIGTERM go to one thread that stops the server; every other
+  // thread (started after this) has them blocked.
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+
+  Server server(options);
+  const int port = server.bind();
+  std::atomic<bool> finished{false};
+  std::thread watcher([&] {
+    int signal = 0;
+    sigwait(&stop_signals, &signal);
+    if (finished) return;  // woken by the lines below
+    std::cerr << "nmt serve: " << (signal == SIGTERM ? "SIGTERM" : "SIGINT")
+              << ": finishing the requests in flight, then stopping\n";
+    server.stop();
+  });
+  std::cerr << "nmt serve: " << options.models.size() << (options.models.size() == 1 ? " model" : " models")
+            << ", listening on http://" << options.host << ":" << port << std::endl;
+  server.run();
+  finished = true;
+  pthread_kill(watcher.native_handle(), SIGTERM);  // wakes it if no signal came
+  watcher.join();
+  std::cerr << "nmt serve: stopped after " << server.requests_served() << " requests\n";
+}
+
+}  // namespace nmt::serve

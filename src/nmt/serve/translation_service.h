@@ -1,0 +1,66 @@
+#pragma once
+// Texts in, texts out, for the server: each text is cut into sentences
+// (text/sentence_splitter.h; for HTML, the sentences of each text node),
+// the sentences of a request go to the batch scheduler together, and the
+// translations are joined back with the text's own whitespace, line breaks
+// and markup. The same splitting and joining as `nmt translate
+// --split-sentences`, so both give the same text for the same input.
+#include <chrono>
+#include <exception>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "nmt/serve/batch_scheduler.h"
+#include "nmt/serve/served_model.h"
+
+namespace nmt::serve {
+
+struct TextOptions {
+  bool html = false;         // translate the text nodes, keep the markup
+  int64_t alternatives = 0;  // more translations of each text from the n-best list (text only)
+  bool attention = false;    // the cross-attention of each sentence's best translation
+};
+
+// One sentence's pieces and where each target piece looked (weights[t][s]).
+struct SentenceAttention {
+  std::vector<std::string> source, target;  // pieces, each ending with </s>
+  std::vector<std::vector<float>> weights;  // target.size() rows of source.size() numbers
+};
+
+struct TextTranslation {
+  std::string text;
+  std::vector<std::string> alternatives;  // distinct, none equal to text
+  std::vector<SentenceAttention> attention;  // one per sentence, when asked for
+};
+
+struct Timeout : std::exception {
+  const char* what() const noexcept override { return "translation timed out"; }
+};
+
+class TranslationService {
+ public:
+  TranslationService(std::vector<std::unique_ptr<ServedModel>> models, decode::TranslateOptions translate,
+                     SchedulerOptions scheduling, std::function<void(const BatchRecord&)> on_batch = {});
+  const std::vector<std::unique_ptr<ServedModel>>& models() const { return models_; }
+  const ServedModel* find(const std::string& source, const std::string& target) const;
+  // Source languages with a model (to `target`, when given), in load order, without repeats.
+  std::vector<std::string> sources(const std::string& target = "") const;
+  const decode::TranslateOptions& translate_options() const { return translate_; }
+  BatchScheduler& scheduler() { return *scheduler_; }
+
+  // Throws QueueFull when the queue has no room, Timeout past the deadline,
+  // nmt::Error for bad input (invalid UTF-8 in HTML) or a failed batch.
+  // `arrival`, when given, is marked arrived once the sentences are queued.
+  std::vector<TextTranslation> translate(const ServedModel& model, const std::vector<std::string>& texts,
+                                         const TextOptions& options, std::chrono::steady_clock::time_point deadline,
+                                         BatchScheduler::Arrival* arrival = nullptr);
+
+ private:
+  std::vector<std::unique_ptr<ServedModel>> models_;
+  decode::TranslateOptions translate_;
+  std::unique_ptr<BatchScheduler> scheduler_;
+};
+
+}  // namespace nmt::serve

@@ -1,0 +1,297 @@
+// The server called over loopback as clients call it: LibreTranslate's
+// fields, answers and error codes, and translations equal to the library's
+// one sentence at a time, however requests were batched together.
+#include <atomic>
+#include <thread>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <torch/torch.h>
+
+#include "nmt/decode/translator.h"
+#include "nmt/text/sentence_splitter.h"
+#include "nmt/train/checkpoint.h"
+#include "serve/server_fixture.h"
+
+namespace nmt::testing {
+namespace {
+
+using json = nlohmann::json;
+
+json post_json(httplib::Client& c, const std::string& path, const json& body, int expected_status = 200) {
+  auto res = c.Post(path.c_str(), body.dump(), "application/json");
+  EXPECT_TRUE(res) << "no answer from " << path;
+  if (!res) return json();
+  EXPECT_EQ(res->status, expected_status) << res->body;
+  EXPECT_EQ(res->get_header_value("Content-Type"), "application/json");
+  return json::parse(res->body);
+}
+
+std::string error_of(httplib::Client& c, const std::string& body, int expected_status,
+                     const std::string& type = "application/json") {
+  auto res = c.Post("/translate", body, type.c_str());
+  EXPECT_TRUE(res);
+  if (!res) return "";
+  EXPECT_EQ(res->status, expected_status) << res->body;
+  return json::parse(res->body).at("error").get<std::string>();
+}
+
+// What `nmt translate --split-sentences` gives: each sentence translated
+// alone (batch of one), joined with the text's own gaps.
+std::string translate_alone(decode::Translator& translator, const text::Vocab& vocab, const std::string& text,
+                            const decode::TranslateOptions& options) {
+  const auto split = text::split_sentences(text, "en");
+  std::vector<std::string> out;
+  for (const auto& s : split.sentences) out.push_back(translator.translate_lines({s}, vocab, vocab, options)[0]);
+  return text::join_sentences(split, out);
+}
+
+TEST(ServerTest, ConcurrentRequests_EqualEachSentenceTranslatedAlone) {
+  auto options = test_server_options();
+  options.translate.search.beam = 2;
+  options.scheduling.max_wait_ms = 30;  // company is sure to arrive
+  RunningServer server(options);
+  const auto& lines = english_lines();
+  const size_t n = 96;
+  std::vector<std::string> answers(n);
+  std::vector<std::thread> clients;
+  std::atomic<size_t> next{0};
+  for (int t = 0; t < 12; ++t) {
+    clients.emplace_back([&] {
+      auto c = server.client();
+      for (size_t i = next++; i < n; i = next++) {
+        auto res = c.Post("/translate", json{{"q", lines[i]}, {"source", "en"}, {"target", "es"}}.dump(),
+                          "application/json");
+        if (res && res->status == 200) answers[i] = json::parse(res->body).at("translatedText").get<std::string>();
+        else answers[i] = "<failed>";
+      }
+    });
+  }
+  for (auto& t : clients) t.join();
+
+  auto ckpt = train::load_checkpoint(served_models_dir() + "/en-es.pt");
+  decode::Translator alone(ckpt.model, torch::Device("cpu"));
+  const auto vocab = text::Vocab::from_serialized(ckpt.info.src_vocab);
+  decode::TranslateOptions one = options.translate;
+  one.batch_size = 1;
+  for (size_t i = 0; i < n; ++i) {
+    EXPECT_EQ(answers[i], translate_alone(alone, vocab, lines[i], one)) << "line " << i << ": " << lines[i];
+  }
+  // Requests did share batches: fewer batches than sentences.
+  auto c = server.client();
+  const auto metrics = c.Get("/metrics")->body;
+  const auto count = [&](const std::string& name) {
+    const auto at = metrics.find("\n" + name + " ");
+    return at == std::string::npos ? -1.0 : std::stod(metrics.substr(at + name.size() + 2));
+  };
+  EXPECT_GE(count("nmt_translated_sentences_total"), static_cast<double>(n));
+  EXPECT_LT(count("nmt_batches_total"), count("nmt_translated_sentences_total"));
+}
+
+TEST(ServerTest, Translate_AnswersLikeLibreTranslate) {
+  auto options = test_server_options();
+  options.translate.search.beam = 4;
+  RunningServer server(options);
+  auto c = server.client();
+  const std::string sentence = english_lines()[3];
+
+  const auto one = post_json(c, "/translate", {{"q", sentence}, {"source", "en"}, {"target", "es"}});
+  ASSERT_TRUE(one.at("translatedText").is_string());
+  EXPECT_FALSE(one.contains("alternatives"));
+  EXPECT_FALSE(one.contains("detectedLanguage"));
+
+  const auto list = post_json(c, "/translate", {{"q", {sentence, "", english_lines()[4]}}, {"source", "en"}, {"target", "es"}});
+  ASSERT_EQ(list.at("translatedText").size(), 3u);
+  EXPECT_EQ(list["translatedText"][0], one["translatedText"]);
+  EXPECT_EQ(list["translatedText"][1], "");
+
+  const auto alts = post_json(c, "/translate",
+                              {{"q", sentence}, {"source", "en"}, {"target", "es"}, {"alternatives", 3}});
+  EXPECT_EQ(alts["translatedText"], one["translatedText"]);
+  ASSERT_TRUE(alts.at("alternatives").is_array());
+  EXPECT_LE(alts["alternatives"].size(), 3u);
+  EXPECT_GE(alts["alternatives"].size(), 1u);
+  for (const auto& a : alts["alternatives"]) EXPECT_NE(a, alts["translatedText"]);
+
+  // A form, as LibreTranslate's own page and curl -d send it.
+  auto form = c.Post("/translate", httplib::Params{{"q", sentence}, {"source", "en"}, {"target", "es"}});
+  ASSERT_TRUE(form);
+  EXPECT_EQ(form->status, 200);
+  EXPECT_EQ(json::parse(form->body)["translatedText"], one["translatedText"]);
+
+  // source auto: detected among the loaded sources with a model to the target.
+  const auto detected = post_json(c, "/translate",
+                                  {{"q", "¿Dónde está la biblioteca? Quiero leer un libro esta tarde."},
+                                   {"source", "auto"}, {"target", "en"}});
+  EXPECT_EQ(detected.at("detectedLanguage").at("language"), "es");
+  EXPECT_GT(detected["detectedLanguage"]["confidence"].get<double>(), 0.0);
+}
+
+TEST(ServerTest, Html_KeepsTheMarkup) {
+  RunningServer server(test_server_options());
+  auto c = server.client();
+  const std::string a = english_lines()[5], b = english_lines()[6];
+  const auto plain = post_json(c, "/translate", {{"q", {a, b}}, {"source", "en"}, {"target", "es"}});
+  const auto html = post_json(c, "/translate",
+                              {{"q", "<p class=\"x\">" + a + "</p>\n<ul><li>" + b + "</li></ul>"},
+                               {"source", "en"}, {"target", "es"}, {"format", "html"}});
+  const std::string escaped_a = plain["translatedText"][0].get<std::string>();
+  const std::string escaped_b = plain["translatedText"][1].get<std::string>();
+  const std::string got = html.at("translatedText").get<std::string>();
+  EXPECT_EQ(got.rfind("<p class=\"x\">", 0), 0u) << got;
+  EXPECT_NE(got.find("</p>\n<ul><li>"), std::string::npos) << got;
+  EXPECT_NE(got.find("</li></ul>"), std::string::npos) << got;
+}
+
+TEST(ServerTest, OtherEndpoints_AnswerLikeLibreTranslate) {
+  RunningServer server(test_server_options());
+  auto c = server.client();
+  const auto languages = json::parse(c.Get("/languages")->body);
+  ASSERT_EQ(languages.size(), 2u);
+  EXPECT_EQ(languages[0], (json{{"code", "en"}, {"name", "English"}, {"targets", {"es"}}}));
+  EXPECT_EQ(languages[1], (json{{"code", "es"}, {"name", "Spanish"}, {"targets", {"en"}}}));
+
+  const auto settings = json::parse(c.Get("/frontend/settings")->body);
+  EXPECT_EQ(settings["charLimit"], -1);
+  EXPECT_EQ(settings["language"]["source"]["code"], "en");
+  EXPECT_EQ(settings["language"]["target"]["code"], "es");
+  EXPECT_EQ(settings["keyRequired"], false);
+
+  const auto health = c.Get("/health");
+  EXPECT_EQ(health->status, 200);
+  EXPECT_EQ(json::parse(health->body), (json{{"status", "ok"}}));
+
+  const auto detect = post_json(c, "/detect", {{"q", "The weather is lovely today and we are going to the beach."}});
+  ASSERT_TRUE(detect.is_array());
+  EXPECT_EQ(detect.at(0).at("language"), "en");
+
+  const auto page = c.Get("/");
+  EXPECT_EQ(page->status, 200);
+  EXPECT_NE(page->get_header_value("Content-Type").find("text/html"), std::string::npos);
+
+  const auto missing = c.Get("/no-such-page");
+  EXPECT_EQ(missing->status, 404);
+  EXPECT_TRUE(json::parse(missing->body).contains("error"));
+
+  post_json(c, "/translate", {{"q", "x"}, {"source", "en"}, {"target", "es"}});
+  const auto metrics = c.Get("/metrics")->body;
+  for (const char* name : {"nmt_requests_total{path=\"/translate\",code=\"200\"} 1", "nmt_request_duration_seconds_bucket",
+                           "nmt_batch_sentences_bucket", "nmt_batch_tokens_bucket", "nmt_queue_sentences 0",
+                           "nmt_translated_tokens_total", "nmt_requests_total{path=\"/languages\",code=\"200\"} 1"}) {
+    EXPECT_NE(metrics.find(name), std::string::npos) << name << " not in\n" << metrics;
+  }
+}
+
+TEST(ServerTest, BadRequests_Get400WithLibreTranslatesMessages) {
+  auto options = test_server_options();
+  options.char_limit = 50;
+  options.batch_limit = 2;
+  options.translate.search.beam = 2;
+  RunningServer server(options);
+  auto c = server.client();
+  EXPECT_EQ(error_of(c, R"({"source":"en","target":"es"})", 400), "Invalid request: missing q parameter");
+  EXPECT_EQ(error_of(c, R"({"q":"","source":"en","target":"es"})", 400), "Invalid request: missing q parameter");
+  EXPECT_EQ(error_of(c, R"({"q":"hi","target":"es"})", 400), "Invalid request: missing source parameter");
+  EXPECT_EQ(error_of(c, R"({"q":"hi","source":"en"})", 400), "Invalid request: missing target parameter");
+  EXPECT_EQ(error_of(c, R"({"q":42,"source":"en","target":"es"})", 400),
+            "Invalid request: q parameter must be a string or an array of strings");
+  EXPECT_EQ(error_of(c, R"({"q":["a",1],"source":"en","target":"es"})", 400),
+            "Invalid request: q parameter must be a string or an array of strings");
+  EXPECT_EQ(error_of(c, R"({"q":"hi","source":7,"target":"es"})", 400),
+            "Invalid request: source parameter must be a string");
+  EXPECT_EQ(error_of(c, R"({"q":"hi","source":"en","target":"fr"})", 400), "fr is not supported");
+  EXPECT_EQ(error_of(c, R"({"q":"hi","source":"en","target":"en"})", 400),
+            "English (en) is not available as a target language from English (en)");
+  EXPECT_EQ(error_of(c, R"({"q":"hi","source":"en","target":"es","format":"pdf"})", 400), "pdf format is not supported");
+  EXPECT_EQ(error_of(c, R"({"q":"hi","source":"en","target":"es","alternatives":"many"})", 400),
+            "Invalid request: alternatives parameter is not a number");
+  EXPECT_EQ(error_of(c, R"({"q":"hi","source":"en","target":"es","alternatives":1000000})", 400),
+            "Invalid request: alternatives parameter must be <= 1");
+  EXPECT_EQ(error_of(c, R"({"q":["a","b","c"],"source":"en","target":"es"})", 400),
+            "Invalid request: request (3) exceeds text limit (2)");
+  EXPECT_EQ(error_of(c, json{{"q", std::string(51, 'a')}, {"source", "en"}, {"target", "es"}}.dump(), 400),
+            "Invalid request: request (51) exceeds text limit (50)");
+  // 50 characters of two bytes each are within the limit: characters, not bytes, are counted.
+  std::string accents;
+  for (int i = 0; i < 50; ++i) accents += "é";
+  post_json(c, "/translate", {{"q", accents}, {"source", "en"}, {"target", "es"}});
+
+  EXPECT_EQ(error_of(c, R"({"q":"hi", )", 400).rfind("Invalid JSON format: ", 0), 0u);
+  EXPECT_EQ(error_of(c, R"(["hi"])", 400), "Invalid JSON format");
+  EXPECT_EQ(error_of(c, "{\"q\":\"h\xff\",\"source\":\"en\",\"target\":\"es\"}", 400).rfind("Invalid JSON format: ", 0), 0u);
+  EXPECT_EQ(error_of(c, "q=h%FFi&source=en&target=es", 400, "application/x-www-form-urlencoded"),
+            "Invalid request: q parameter is not valid UTF-8 (byte 1)");
+  // The server is still there.
+  EXPECT_EQ(c.Get("/health")->status, 200);
+}
+
+TEST(ServerTest, Limits_413ForLargeBodies429ForAFullQueue) {
+  auto options = test_server_options();
+  options.max_body_bytes = 1000;
+  options.scheduling.queue_limit = 3;
+  RunningServer server(options);
+  auto c = server.client();
+  EXPECT_EQ(error_of(c, json{{"q", std::string(2000, 'a')}, {"source", "en"}, {"target", "es"}}.dump(), 413),
+            "Request body too large (limit 1000 bytes)");
+  const auto full = error_of(c, json{{"q", {"a", "b", "c", "d"}}, {"source", "en"}, {"target", "es"}}.dump(), 429);
+  EXPECT_EQ(full.rfind("Slowdown: the translation queue is full", 0), 0u) << full;
+  post_json(c, "/translate", {{"q", {"a", "b", "c"}}, {"source", "en"}, {"target", "es"}});
+}
+
+TEST(ServerTest, ApiKeys_403ForABadKey429PastTheKeysLimit) {
+  TempDir dir;
+  write_file(dir.file("keys"), "# key  requests per minute\nsecret-one 2\nsecret-two\n");
+  auto options = test_server_options();
+  options.access.keys_file = dir.file("keys");
+  options.access.require_key = true;
+  RunningServer server(options);
+  auto c = server.client();
+  const json base = {{"q", "hi"}, {"source", "en"}, {"target", "es"}};
+  auto with_key = [&](const std::string& key) {
+    json b = base;
+    b["api_key"] = key;
+    return b.dump();
+  };
+  EXPECT_EQ(error_of(c, with_key("wrong"), 403), "Invalid API key");
+  EXPECT_EQ(error_of(c, base.dump(), 400), "Please contact the server operator to get an API key");
+  post_json(c, "/translate", json::parse(with_key("secret-one")));
+  post_json(c, "/translate", json::parse(with_key("secret-one")));
+  EXPECT_EQ(error_of(c, with_key("secret-one"), 429), "Slowdown: 2 per 1 minute");
+  for (int i = 0; i < 4; ++i) post_json(c, "/translate", json::parse(with_key("secret-two")));  // no limit
+  EXPECT_EQ(json::parse(c.Get("/frontend/settings")->body)["keyRequired"], true);
+}
+
+TEST(ServerTest, Cors_HeadersWhenAsked) {
+  auto options = test_server_options();
+  options.cors = "https://example.org";
+  RunningServer server(options);
+  auto c = server.client();
+  const auto res = c.Get("/languages");
+  EXPECT_EQ(res->get_header_value("Access-Control-Allow-Origin"), "https://example.org");
+  const auto preflight = c.Options("/translate");
+  EXPECT_EQ(preflight->status, 204);
+  EXPECT_NE(preflight->get_header_value("Access-Control-Allow-Methods").find("POST"), std::string::npos);
+}
+
+TEST(ServerTest, Stop_AnswersTheRequestsInFlight) {
+  auto options = test_server_options();
+  options.scheduling.max_wait_ms = 300;  // the request is still queued when stop() comes
+  auto running = std::make_unique<RunningServer>(options);
+  auto c = running->client();
+  std::thread request([&] {
+    const auto res = c.Post("/translate", json{{"q", "In the beginning."}, {"source", "en"}, {"target", "es"}}.dump(),
+                            "application/json");
+    ASSERT_TRUE(res);
+    EXPECT_EQ(res->status, 200);
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  const int port = running->port();
+  running.reset();  // stop() and wait
+  request.join();
+  httplib::Client after("127.0.0.1", port);
+  EXPECT_FALSE(after.Get("/health"));  // no longer listening
+}
+
+}  // namespace
+}  // namespace nmt::testing
