@@ -72,6 +72,8 @@
   function updateSwap() {
     const s = ui.source.value, t = ui.target.value;
     ui.swap.disabled = !(s !== 'auto' && t && targetsOf(t).includes(s));
+    ui.swap.title = ui.swap.disabled && s !== 'auto'
+      ? `No ${nameOf(t)} → ${nameOf(s)} model is loaded` : 'Swap languages';
   }
 
   function updateCount() {
