@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # nmt serve under load, beside offline translation of the same sentences.
 #   bash bench/serve_load.sh RUN_DIR [--seconds 20] [--beam 4] [--sentences N] [--soak-minutes 0]
-# Prints, for one-sentence requests at concurrency 1, 8 and 64 (wrk on
-# loopback), requests/s and p50/p99 latency with dynamic batching and with
-# batching off (one request per batch); beside them, `nmt translate` of the
-# same sentences in one call (sentences/s), and one sentence at a time timed
-# inside the process. With --soak-minutes M, then M minutes at concurrency
+# Prints, for one-line requests (a verse of the bundled test set) at
+# concurrency 1, 8 and 64 (wrk on loopback), requests/s and p50/p99 latency
+# with dynamic batching and with batching off (one request per batch);
+# beside them, `nmt translate` of the same lines in one call (lines/s), and
+# of one line per call timed inside the process (c=1 sends those lines). With --soak-minutes M, then M minutes at concurrency
 # 64 with every 10th request malformed, and the server's resident memory at
 # the start and the end.
 set -euo pipefail
@@ -34,17 +34,18 @@ echo "== offline: nmt translate, $count sentences in one call (beam $beam, $thre
 $nmt translate --model "$run" --beam "$beam" --threads "$threads" --split-sentences \
   --input "$work/sentences.en" --output "$work/offline.es" 2>"$work/offline.log"
 cat "$work/offline.log"
-offline=$(sed -n 's/^translated \([0-9]*\) sentences, [0-9]* tokens in \([0-9.]*\) s.*/\1 \2/p' "$work/offline.log" |
-  awk '{printf "%.1f", $1 / $2}')
-echo "offline: $offline sentences/s"
+sed -n 's/^translated [0-9]* sentences, [0-9]* tokens in \([0-9.]*\) s.*/\1/p' "$work/offline.log" |
+  awk -v n="$count" '{printf "offline: %.1f lines/s (one line = one request below)\n", n / $1}'
 
-echo "== one sentence per call, timed inside the process (first 20 sentences)"
-for i in $(seq 1 20); do
-  sed -n "${i}p" "$work/sentences.en" >"$work/one.en"
+# Latency: the first 32 lines, each translated by its own `nmt translate`
+# call (timed inside the process), and sent one at a time (c=1) below.
+head -n 32 "$work/sentences.en" >"$work/latency.en"
+echo "== one line per nmt translate call, timed inside the process ($threads threads), first 32 lines"
+for i in $(seq 1 32); do
+  sed -n "${i}p" "$work/latency.en" >"$work/one.en"
   $nmt translate --model "$run" --beam "$beam" --threads "$threads" --split-sentences \
     --input "$work/one.en" --output /dev/null 2>&1 | sed -n 's/.* in \([0-9.]*\) s .*/\1/p'
-done | sort -n | awk '{a[NR]=$1} END {printf "single-sentence translate: median %.1f ms\n", 1000 * a[int((NR + 1) / 2)]}' |
-  tee "$work/single.txt"
+done | sort -n | awk '{a[NR]=$1; s+=$1} END {printf "single-line translate: p50 %.1f ms, mean %.1f ms\n", 1000 * a[int((NR + 1) / 2)], 1000 * s / NR}'
 
 start_server() {
   local port=$((20000 + RANDOM % 20000))
@@ -60,8 +61,8 @@ start_server() {
 stop_server() { kill -TERM "$server"; wait "$server" || true; server=""; }
 rss_kb() { awk '/VmRSS/ {print $2}' "/proc/$server/status"; }
 
-load() {  # concurrency seconds [malformed_every]
-  NMT_SENTENCES="$work/sentences.en" MALFORMED_EVERY="${3:-0}" \
+load() {  # concurrency seconds [malformed_every [sentences file]]
+  NMT_SENTENCES="${4:-$work/sentences.en}" MALFORMED_EVERY="${3:-0}" \
     wrk -t "$(($1 < 2 ? 1 : 2))" -c "$1" -d "${2}s" --timeout 30s -s bench/serve_wrk.lua "$url/translate" >"$work/wrk.txt"
   local rps p50 p99
   rps=$(awk '/Requests\/sec/ {print $2}' "$work/wrk.txt")
@@ -70,21 +71,35 @@ load() {  # concurrency seconds [malformed_every]
     "$(grep '^sent' "$work/wrk.txt")"
 }
 
-for mode in batching no-batching; do
-  if [ "$mode" = batching ]; then start_server; else start_server --no-batching; fi
-  echo "== $mode (server: $(head -c 200 "$work/server.log" | tr '\n' ' '))"
+# batching: the defaults (a worker per thread, one intra-op thread each);
+# no-batching: each request in batches of its own; 1-worker: one worker
+# with every thread, the layout of a single nmt translate call.
+for mode in batching no-batching 1-worker; do
+  case "$mode" in
+    batching) start_server ;;
+    no-batching) start_server --no-batching ;;
+    1-worker) start_server --workers 1 ;;
+  esac
   NMT_SENTENCES="$work/sentences.en" wrk -t1 -c1 -d2s -s bench/serve_wrk.lua "$url/translate" >/dev/null  # warm-up
-  for c in 1 8 64; do load "$c" "$seconds"; done
+  load 1 "$seconds" 0 "$work/latency.en"
+  if [ "$mode" != 1-worker ]; then
+    for c in 8 64; do load "$c" "$seconds"; done
+  fi
   stop_server
 done
 
 if [ "$soak" != 0 ]; then
   mode=soak
   start_server
-  NMT_SENTENCES="$work/sentences.en" wrk -t1 -c8 -d10s -s bench/serve_wrk.lua "$url/translate" >/dev/null  # warm-up
+  # Warm-up at the soak's own load, so that the allocator's pools reach
+  # their working size before the first reading.
+  NMT_SENTENCES="$work/sentences.en" wrk -t2 -c64 -d60s -s bench/serve_wrk.lua "$url/translate" >/dev/null
   before=$(rss_kb)
-  echo "== soak: $soak minutes at c=64, every 10th request malformed; resident memory at start ${before} kB"
+  echo "== soak: $soak minutes at c=64, every 10th request malformed; resident memory after a 60 s warm-up at c=64: ${before} kB"
+  (for _ in $(seq 1 "$soak"); do sleep 60; echo "  resident memory: $(rss_kb) kB"; done) &
+  sampler=$!
   load 64 $((soak * 60)) 10
+  wait "$sampler" 2>/dev/null || true
   after=$(rss_kb)
   echo "resident memory: start ${before} kB, end ${after} kB ($(awk -v a="$before" -v b="$after" 'BEGIN {printf "%+.1f%%", 100 * (b - a) / a}'))"
   curl -s "$url/metrics" | grep -E '^nmt_(requests_total|batches_total|translated_sentences_total)' || true

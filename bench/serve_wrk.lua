@@ -17,7 +17,7 @@ local bad = {
   '{"source": "en", "target": "es"}',
   '{"q": "h\255llo", "source": "en", "target": "es"}',
 }
-local counter = 0
+counter = 0  -- globals: done() reads them from each thread
 local threads = {}
 
 function setup(thread)

@@ -1,7 +1,15 @@
 // The server called over loopback as clients call it: LibreTranslate's
 // fields, answers and error codes, and translations equal to the library's
 // one sentence at a time, however requests were batched together.
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <atomic>
+#include <fstream>
+#include <sstream>
 #include <thread>
 #include <vector>
 
@@ -289,6 +297,66 @@ TEST(ServerTest, Stop_AnswersTheRequestsInFlight) {
   const int port = running->port();
   running.reset();  // stop() and wait
   request.join();
+  httplib::Client after("127.0.0.1", port);
+  EXPECT_FALSE(after.Get("/health"));  // no longer listening
+}
+
+// A port nobody listens on now (the kernel's pick, released).
+int free_port() {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
+  socklen_t len = sizeof addr;
+  ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len);
+  ::close(fd);
+  return ntohs(addr.sin_port);
+}
+
+TEST(ServerTest, Sigterm_FinishesTheRequestInFlightThenExitsZero) {
+  TempDir dir;
+  const int port = free_port();
+  const std::string log = dir.file("serve.log");
+  const std::string model = served_models_dir() + "/en-es.pt", port_text = std::to_string(port);
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    if (!std::freopen(log.c_str(), "w", stderr)) ::_exit(127);
+    ::execl(NMT_BINARY, NMT_BINARY, "serve", "--model", model.c_str(), "--port", port_text.c_str(), "--threads", "1",
+            static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  httplib::Client c("127.0.0.1", port);
+  c.set_read_timeout(120, 0);
+  bool up = false;
+  for (int i = 0; i < 300 && !up; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    const auto health = c.Get("/health");
+    up = health && health->status == 200;
+  }
+  ASSERT_TRUE(up) << "nmt serve did not start";
+  // A request long enough to be in flight when SIGTERM comes.
+  std::vector<std::string> many(english_lines().begin(), english_lines().begin() + 300);
+  int answer_status = 0;
+  std::string answer_body;
+  std::thread request([&] {
+    const auto answer =
+        c.Post("/translate", json{{"q", many}, {"source", "en"}, {"target", "es"}}.dump(), "application/json");
+    if (answer) answer_status = answer->status, answer_body = answer->body;
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  ::kill(pid, SIGTERM);
+  request.join();
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  ASSERT_EQ(answer_status, 200) << "the request in flight got no answer, or not a translation: " << answer_body;
+  EXPECT_EQ(json::parse(answer_body).at("translatedText").size(), many.size());
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "status " << status;
+  std::ifstream in(log);
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_NE(text.str().find("SIGTERM: finishing the requests in flight, then stopping"), std::string::npos) << text.str();
+  EXPECT_NE(text.str().find("stopped after"), std::string::npos) << text.str();
   httplib::Client after("127.0.0.1", port);
   EXPECT_FALSE(after.Get("/health"));  // no longer listening
 }

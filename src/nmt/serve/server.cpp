@@ -1,7 +1,10 @@
 #include "nmt/serve/server.h"
 
-#include <pthread.h>
 #include <signal.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 
 #include <algorithm>
 #include <chrono>
@@ -470,22 +473,34 @@ void Server::stop() { impl_->http.stop(); }
 
 int64_t Server::requests_served() const { return impl_->served; }
 
-void run_server(const ServerOptions& options) {
-  // SIGINT and SIGTERM go to one thread that stops the server; every other
-  // thread (started after this) has them blocked.
-  sigset_t stop_signals;
-  sigemptyset(&stop_signals);
-  sigaddset(&stop_signals, SIGINT);
-  sigaddset(&stop_signals, SIGTERM);
-  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+namespace {
 
+// SIGINT/SIGTERM reach whichever thread has them unblocked (LibTorch's and
+// OpenBLAS's pools start before the server), so the handler only writes the
+// signal to a pipe; a watcher thread reads it and stops the server.
+int stop_pipe[2] = {-1, -1};
+
+void on_stop_signal(int signal) {
+  const char byte = static_cast<char>(signal);
+  [[maybe_unused]] auto written = ::write(stop_pipe[1], &byte, 1);
+}
+
+}  // namespace
+
+void run_server(const ServerOptions& options) {
   Server server(options);
   const int port = server.bind();
-  std::atomic<bool> finished{false};
+  NMT_CHECK(::pipe(stop_pipe) == 0, "cannot create a pipe: " << std::strerror(errno));
+  struct sigaction action {}, old_int {}, old_term {};
+  action.sa_handler = on_stop_signal;
+  sigemptyset(&action.sa_mask);
+  ::sigaction(SIGINT, &action, &old_int);
+  ::sigaction(SIGTERM, &action, &old_term);
   std::thread watcher([&] {
-    int signal = 0;
-    sigwait(&stop_signals, &signal);
-    if (finished) return;  // woken by the lines below
+    char signal = 0;
+    while (::read(stop_pipe[0], &signal, 1) < 0 && errno == EINTR) {
+    }
+    if (signal == 0) return;  // the server stopped by itself
     std::cerr << "nmt serve: " << (signal == SIGTERM ? "SIGTERM" : "SIGINT")
               << ": finishing the requests in flight, then stopping\n";
     server.stop();
@@ -493,9 +508,13 @@ void run_server(const ServerOptions& options) {
   std::cerr << "nmt serve: " << options.models.size() << (options.models.size() == 1 ? " model" : " models")
             << ", listening on http://" << options.host << ":" << port << std::endl;
   server.run();
-  finished = true;
-  pthread_kill(watcher.native_handle(), SIGTERM);  // wakes it if no signal came
+  const char done = 0;
+  [[maybe_unused]] auto written = ::write(stop_pipe[1], &done, 1);  // wakes the watcher if no signal came
   watcher.join();
+  ::sigaction(SIGINT, &old_int, nullptr);
+  ::sigaction(SIGTERM, &old_term, nullptr);
+  ::close(stop_pipe[0]);
+  ::close(stop_pipe[1]);
   std::cerr << "nmt serve: stopped after " << server.requests_served() << " requests\n";
 }
 
