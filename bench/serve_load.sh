@@ -58,7 +58,7 @@ start_server() {
   done
   url="http://127.0.0.1:$port"
 }
-stop_server() { kill -TERM "$server"; wait "$server" || true; server=""; }
+stop_server() { kill -TERM "$server"; last_exit=0; wait "$server" || last_exit=$?; server=""; }
 rss_kb() { awk '/VmRSS/ {print $2}' "/proc/$server/status"; }
 
 load() {  # concurrency seconds [malformed_every [sentences file]]
@@ -104,5 +104,5 @@ if [ "$soak" != 0 ]; then
   echo "resident memory: start ${before} kB, end ${after} kB ($(awk -v a="$before" -v b="$after" 'BEGIN {printf "%+.1f%%", 100 * (b - a) / a}'))"
   curl -s "$url/metrics" | grep -E '^nmt_(requests_total|batches_total|translated_sentences_total)' || true
   stop_server
-  echo "server exit after SIGTERM: $(tail -n 1 "$work/server.log")"
+  echo "server after SIGTERM: exit status $last_exit; $(tail -n 1 "$work/server.log")"
 fi
