@@ -1,5 +1,6 @@
 // nmt translate: text in (stdin or --input), translations out (stdout or
-// --output), one line each, in input order, a window of lines at a time.
+// --output), one line each, in input order, a window of lines at a time;
+// with --alignment, each followed by Marian's hard alignment.
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
@@ -12,8 +13,11 @@
 
 #include "nmt/cli/commands.h"
 #include "nmt/common/error.h"
+#include "nmt/decode/alignment.h"
 #include "nmt/decode/stream.h"
 #include "nmt/decode/translator.h"
+#include "nmt/model/bf16.h"
+#include "nmt/model/threads.h"
 #include "nmt/text/line_reader.h"
 #include "nmt/text/vocab.h"
 #include "nmt/train/checkpoint.h"
@@ -25,8 +29,21 @@ struct TranslateCommand {
   std::string model, input, output, device = "cpu", quantize = "none";
   int threads = 2;
   int64_t window = 0;
+  bool alignment = false;
   decode::TranslateOptions options;
 };
+
+// Marian's hard alignment of every hypothesis of a window, after its
+// translation: one teacher-forced pass per batch, on every thread, with the
+// arithmetic (float32, bfloat16, int8) the translation used.
+std::vector<std::vector<std::string>> window_alignments(const TranslateCommand& cmd, decode::Translator& translator,
+                                                        const std::vector<std::vector<int>>& sources,
+                                                        const std::vector<std::vector<decode::Hypothesis>>& n_best) {
+  model::set_cpu_threads(cmd.threads);  // the window's workers are done; the next window sets its own
+  model::Bf16Scope autocast(cmd.options.bf16);
+  model::Transformer model = translator.model();  // a holder of the same module
+  return decode::hard_alignments(model, sources, n_best, cmd.options.batch_size);
+}
 
 void run(TranslateCommand cmd) {
   NMT_CHECK(cmd.options.workers <= cmd.threads,
@@ -59,22 +76,31 @@ void run(TranslateCommand cmd) {
   stream.window = cmd.window;
   int64_t written = 0;
   const auto stats = decode::translate_stream(
-      translator, *input, src_vocab, stream, [&](int64_t first, const std::vector<std::vector<decode::Hypothesis>>& lines) {
+      translator, *input, src_vocab, stream,
+      decode::WindowSourcesSink([&](int64_t first, const std::vector<std::vector<int>>& sources,
+                                    const std::vector<std::vector<decode::Hypothesis>>& lines) {
+        std::vector<std::vector<std::string>> alignments;
+        if (cmd.alignment) alignments = window_alignments(cmd, translator, sources, lines);
+        // Marian's layouts: "translation ||| alignment" and
+        // "line ||| translation ||| alignment ||| F0= ... ||| score".
+        auto alignment = [&](size_t k, size_t h) {
+          return !cmd.alignment ? std::string() : " ||| " + (h < alignments[k].size() ? alignments[k][h] : "");
+        };
         for (size_t k = 0; k < lines.size(); ++k) {
           const auto& n_best = lines[k];
           if (cmd.options.search.n_best <= 1) {
-            out << (n_best.empty() ? "" : tgt_vocab.decode(n_best[0].tokens)) << "\n";
+            out << (n_best.empty() ? "" : tgt_vocab.decode(n_best[0].tokens)) << alignment(k, 0) << "\n";
             continue;
           }
-          for (const auto& h : n_best) {  // Moses/Marian n-best format
-            out << first + static_cast<int64_t>(k) << " ||| " << tgt_vocab.decode(h.tokens) << " ||| F0= " << h.log_prob
-                << " ||| " << h.score << "\n";
+          for (size_t h = 0; h < n_best.size(); ++h) {  // Moses/Marian n-best format
+            out << first + static_cast<int64_t>(k) << " ||| " << tgt_vocab.decode(n_best[h].tokens) << alignment(k, h)
+                << " ||| F0= " << n_best[h].log_prob << " ||| " << n_best[h].score << "\n";
           }
         }
         out.flush();  // a reader of the pipe gets the window now
         NMT_CHECK(out, "cannot write " << out_name << " after " << written << " lines: " << std::strerror(errno));
         written += static_cast<int64_t>(lines.size());
-      });
+      }));
   const auto& total = stats.total;
   std::cerr << "translated " << total.sentences << " sentences, " << total.generated_tokens << " tokens in "
             << std::fixed << std::setprecision(2) << total.seconds << " s ("
@@ -108,6 +134,11 @@ void add_translate_command(CLI::App& app) {
   c->add_option("--quantize", cmd->quantize,
                 "int8: linear layers multiply in int8 (weights per output channel, activations per call; CPU)")
       ->capture_default_str()->check(CLI::IsMember({"none", "int8"}));
+  c->add_flag("--alignment", cmd->alignment,
+              "After each translation, ' ||| ' and Marian's hard alignment: 's-t' pairs (source position - "
+              "target position, from 0, sorted by source) giving for each target piece the source piece its "
+              "last decoder layer attends to most (averaged over heads). Positions count subword pieces, not "
+              "words; s = the source's piece count is its </s>. With --n-best, a field after the translation");
   c->add_option("--fixed-length", opt.fixed_length, "Generate exactly N tokens per sentence (benchmarks)");
   c->add_option("--threads", cmd->threads, "CPU threads")->capture_default_str()->check(CLI::Range(1, 1024));
   opt.workers = 0;

@@ -18,6 +18,15 @@ int auto_workers(int64_t sentences, int64_t batch_size, int threads) {
 
 StreamStats translate_stream(Translator& translator, text::LineReader& input, const text::Vocab& src_vocab,
                              const StreamOptions& options, const WindowSink& emit) {
+  return translate_stream(translator, input, src_vocab, options,
+                          WindowSourcesSink([&](int64_t first, const std::vector<std::vector<int>>&,
+                                                const std::vector<std::vector<Hypothesis>>& n_best) {
+                            emit(first, n_best);
+                          }));
+}
+
+StreamStats translate_stream(Translator& translator, text::LineReader& input, const text::Vocab& src_vocab,
+                             const StreamOptions& options, const WindowSourcesSink& emit) {
   NMT_CHECK(options.threads >= 1, "threads must be >= 1, got " << options.threads);
   NMT_CHECK(options.translate.workers >= 0 && options.translate.workers <= options.threads,
             "workers (" << options.translate.workers << ") must be between 0 and the threads (" << options.threads
@@ -46,7 +55,7 @@ StreamStats translate_stream(Translator& translator, text::LineReader& input, co
     model::set_cpu_threads(options.threads / to.workers);
     TranslateStats window_stats;
     const auto n_best = translator.translate(sources, to, &window_stats);
-    emit(first_line, n_best);
+    emit(first_line, sources, n_best);
     first_line += static_cast<int64_t>(sources.size());
 
     stats.total.add(window_stats);
