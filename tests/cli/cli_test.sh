@@ -522,6 +522,55 @@ case "$case_name" in
       "$nmt" bench train --preset tiny --vs-torch
     expect_error "give --train-src, --train-tgt and --vocab together" "$nmt" bench train --preset tiny --train-src "$data/train.en"
     ;;
+  alignment)
+    # --alignment: "TRANSLATION ||| s-t ..." (Marian's layout) with the same
+    # translation as without it; one pair per target piece (its t values are
+    # 0 .. pairs - 1, each once, and there are at least as many as words);
+    # every s at most the source's piece count (that position is its </s>),
+    # the count taken from the run's vocabulary by piece_count.
+    [ -x "${NMT_PIECE_COUNT:-}" ] || fail "NMT_PIECE_COUNT does not name the piece_count helper (build it)"
+    tiny_run
+    { head -n 20 "$data/test.en"; echo; echo "Amen."; } >"$work/in.en"  # an empty line among them
+    tr() { "$nmt" translate --model "$work/run" --input "$work/in.en" --beam 2 "$@" 2>>"$work/err" ||
+             { cat "$work/err"; fail "translate $*"; }; }
+    tr >"$work/plain"
+    tr --alignment >"$work/aligned"
+    "$NMT_PIECE_COUNT" "$work/run/vocab/spm.model" <"$work/in.en" >"$work/pieces" || fail "piece_count failed"
+    [ "$(wc -l <"$work/aligned")" -eq 22 ] || fail "expected 22 lines"
+    paste -d '\t' "$work/pieces" "$work/aligned" | awk -F '\t' -v text="$work/text" '
+      function bad(why) { print "line " NR ": " why ": " $2; failed = 1 }
+      {
+        cut = index($2, " ||| ")
+        if (!cut) { bad("no \" ||| \""); next }
+        print substr($2, 1, cut - 1) >text
+        pairs = split(substr($2, cut + 5), p, " ")
+        delete seen
+        for (j = 1; j <= pairs; ++j) {
+          if (p[j] !~ /^[0-9]+-[0-9]+$/) { bad("not s-t: " p[j]); continue }
+          split(p[j], st, "-")
+          if (st[1] + 0 > $1) bad("s = " st[1] " beyond the source </s> at " $1)
+          if (st[2] + 0 >= pairs) bad("t = " st[2] " with " pairs " target pieces")
+          if (st[2] in seen) bad("t = " st[2] " twice")
+          seen[st[2]] = 1
+        }
+        words = split(substr($2, 1, cut - 1), w, " ")
+        if (pairs < words) bad(pairs " pairs for " words " words")
+        checked += pairs
+      }
+      END { if (checked < 20) { print "only " checked " pairs"; failed = 1 }; exit failed }' ||
+      fail "malformed alignments"
+    cmp -s "$work/text" "$work/plain" || { diff "$work/text" "$work/plain" | head; fail "--alignment changed the translations"; }
+    # With --n-best: "i ||| translation ||| alignment ||| F0= ... ||| score",
+    # the rest as without --alignment.
+    tr --n-best 2 >"$work/nbest"
+    tr --n-best 2 --alignment >"$work/nbest_aligned"
+    awk -F ' \\|\\|\\| ' 'NF != 5 || $3 !~ /^([0-9]+-[0-9]+( |$))*$/ { print "line " NR ": " $0; exit 1 }
+                          { print $1 " ||| " $2 " ||| " $4 " ||| " $5 }' "$work/nbest_aligned" >"$work/nbest_text" ||
+      fail "malformed n-best alignment line"
+    cmp -s "$work/nbest_text" "$work/nbest" || { diff "$work/nbest_text" "$work/nbest" | head; fail "--alignment changed the n-best lists"; }
+    "$nmt" translate --help >"$work/help"
+    grep -q "subword pieces, not words" "$work/help" || fail "translate --help does not say positions are pieces"
+    ;;
   *)
     fail "unknown case $case_name"
     ;;

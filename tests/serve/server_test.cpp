@@ -122,6 +122,24 @@ TEST(ServerTest, Translate_AnswersLikeLibreTranslate) {
   EXPECT_GE(alts["alternatives"].size(), 1u);
   for (const auto& a : alts["alternatives"]) EXPECT_NE(a, alts["translatedText"]);
 
+  // Our extension: each sentence's pieces and its cross-attention, rows summing to 1.
+  const std::string two = sentence + " " + english_lines()[4];
+  const auto with = post_json(c, "/translate", {{"q", two}, {"source", "en"}, {"target", "es"}, {"attention", true}});
+  const auto sentences = text::split_sentences(two, "en").sentences.size();
+  ASSERT_EQ(with.at("attention").size(), sentences);
+  for (const auto& a : with["attention"]) {
+    ASSERT_EQ(a.at("weights").size(), a.at("target").size());
+    EXPECT_EQ(a["source"].back(), "</s>");
+    EXPECT_EQ(a["target"].back(), "</s>");
+    for (const auto& row : a["weights"]) {
+      ASSERT_EQ(row.size(), a["source"].size());
+      double sum = 0;
+      for (const auto& w : row) sum += w.get<double>();
+      EXPECT_NEAR(sum, 1.0, 1e-4);
+    }
+  }
+  EXPECT_FALSE(one.contains("attention"));
+
   // A form, as LibreTranslate's own page and curl -d send it.
   auto form = c.Post("/translate", httplib::Params{{"q", sentence}, {"source", "en"}, {"target", "es"}});
   ASSERT_TRUE(form);

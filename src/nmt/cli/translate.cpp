@@ -1,5 +1,6 @@
 // nmt translate: text in (stdin or --input), translations out (stdout or
-// --output), one line each, in input order, a window of lines at a time.
+// --output), one line each, in input order, a window of lines at a time;
+// with --alignment, each followed by Marian's hard alignment.
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
@@ -12,8 +13,11 @@
 
 #include "nmt/cli/commands.h"
 #include "nmt/common/error.h"
+#include "nmt/decode/alignment.h"
 #include "nmt/decode/stream.h"
 #include "nmt/decode/translator.h"
+#include "nmt/model/bf16.h"
+#include "nmt/model/threads.h"
 #include "nmt/text/line_reader.h"
 #include "nmt/text/vocab.h"
 #include "nmt/train/checkpoint.h"
@@ -26,6 +30,7 @@ struct TranslateCommand {
   bool split_sentences = false;
   int threads = 2;
   int64_t window = 0;
+  bool alignment = false;
   decode::TranslateOptions options;
 };
 
@@ -38,6 +43,18 @@ std::string checkpoint_src_lang(const nlohmann::json& config) {
   return lang != data->end() && lang->is_string() ? lang->get<std::string>() : "";
 }
 
+// Marian's hard alignment of every hypothesis of a window, after its
+// translation: one teacher-forced pass per batch, on every thread, with the
+// arithmetic (float32, bfloat16, int8) the translation used.
+std::vector<std::vector<std::string>> window_alignments(const TranslateCommand& cmd, decode::Translator& translator,
+                                                        const std::vector<std::vector<int>>& sources,
+                                                        const std::vector<std::vector<decode::Hypothesis>>& n_best) {
+  model::set_cpu_threads(cmd.threads);  // the window's workers are done; the next window sets its own
+  model::Bf16Scope autocast(cmd.options.bf16);
+  model::Transformer model = translator.model();  // a holder of the same module
+  return decode::hard_alignments(model, sources, n_best, cmd.options.batch_size);
+}
+
 void run(TranslateCommand cmd) {
   NMT_CHECK(cmd.options.workers <= cmd.threads,
             "--workers (" << cmd.options.workers << ") cannot exceed --threads (" << cmd.threads << ")");
@@ -48,6 +65,8 @@ void run(TranslateCommand cmd) {
   NMT_CHECK(!cmd.split_sentences || cmd.options.search.n_best <= 1,
             "--n-best (" << cmd.options.search.n_best
                          << ") cannot be used with --split-sentences: a line's sentences have an n-best list each");
+  NMT_CHECK(!cmd.split_sentences || !cmd.alignment,
+            "--alignment cannot be used with --split-sentences: a line's sentences have an alignment each");
   auto ckpt = train::load_checkpoint(train::resolve_checkpoint(cmd.model));
   auto src_vocab = text::Vocab::from_serialized(ckpt.info.src_vocab);
   auto tgt_vocab = text::Vocab::from_serialized(ckpt.info.tgt_vocab);
@@ -79,7 +98,7 @@ void run(TranslateCommand cmd) {
     written += static_cast<int64_t>(lines);
   };
   decode::StreamStats stats;
-  if (cmd.options.search.n_best <= 1) {
+  if (cmd.options.search.n_best <= 1 && !cmd.alignment) {
     stats = decode::translate_text_stream(translator, *input, src_vocab, tgt_vocab, stream,
                                           [&](int64_t, const std::vector<std::string>& lines) {
                                             for (const auto& line : lines) out << line << "\n";
@@ -88,15 +107,28 @@ void run(TranslateCommand cmd) {
   } else {
     stats = decode::translate_stream(
         translator, *input, src_vocab, stream,
-        [&](int64_t first, const std::vector<std::vector<decode::Hypothesis>>& lines) {
+        decode::WindowSourcesSink([&](int64_t first, const std::vector<std::vector<int>>& sources,
+                                      const std::vector<std::vector<decode::Hypothesis>>& lines) {
+          std::vector<std::vector<std::string>> alignments;
+          if (cmd.alignment) alignments = window_alignments(cmd, translator, sources, lines);
+          // Marian's layouts: "translation ||| alignment" and
+          // "line ||| translation ||| alignment ||| F0= ... ||| score".
+          auto alignment = [&](size_t k, size_t h) {
+            return !cmd.alignment ? std::string() : " ||| " + (h < alignments[k].size() ? alignments[k][h] : "");
+          };
           for (size_t k = 0; k < lines.size(); ++k) {
-            for (const auto& h : lines[k]) {  // Moses/Marian n-best format
-              out << first + static_cast<int64_t>(k) << " ||| " << tgt_vocab.decode(h.tokens) << " ||| F0= "
-                  << h.log_prob << " ||| " << h.score << "\n";
+            const auto& n_best = lines[k];
+            if (cmd.options.search.n_best <= 1) {
+              out << (n_best.empty() ? "" : tgt_vocab.decode(n_best[0].tokens)) << alignment(k, 0) << "\n";
+              continue;
+            }
+            for (size_t h = 0; h < n_best.size(); ++h) {  // Moses/Marian n-best format
+              out << first + static_cast<int64_t>(k) << " ||| " << tgt_vocab.decode(n_best[h].tokens)
+                  << alignment(k, h) << " ||| F0= " << n_best[h].log_prob << " ||| " << n_best[h].score << "\n";
             }
           }
           window_written(lines.size());
-        });
+        }));
   }
   const auto& total = stats.total;
   std::cerr << "translated " << total.sentences << " sentences, " << total.generated_tokens << " tokens in "
@@ -131,6 +163,11 @@ void add_translate_command(CLI::App& app) {
   c->add_option("--quantize", cmd->quantize,
                 "int8: linear layers multiply in int8 (weights per output channel, activations per call; CPU)")
       ->capture_default_str()->check(CLI::IsMember({"none", "int8"}));
+  c->add_flag("--alignment", cmd->alignment,
+              "After each translation, ' ||| ' and Marian's hard alignment: 's-t' pairs (source position - "
+              "target position, from 0, sorted by source) giving for each target piece the source piece its "
+              "last decoder layer attends to most (averaged over heads). Positions count subword pieces, not "
+              "words; s = the source's piece count is its </s>. With --n-best, a field after the translation");
   c->add_option("--fixed-length", opt.fixed_length, "Generate exactly N tokens per sentence (benchmarks)");
   c->add_option("--threads", cmd->threads, "CPU threads")->capture_default_str()->check(CLI::Range(1, 1024));
   opt.workers = 0;

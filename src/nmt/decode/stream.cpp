@@ -84,11 +84,21 @@ std::vector<std::vector<int>> encode_lines(const std::vector<std::string>& lines
 
 StreamStats translate_stream(Translator& translator, text::LineReader& input, const text::Vocab& src_vocab,
                              const StreamOptions& options, const WindowSink& emit) {
+  return translate_stream(translator, input, src_vocab, options,
+                          WindowSourcesSink([&](int64_t first, const std::vector<std::vector<int>>&,
+                                                const std::vector<std::vector<Hypothesis>>& n_best) {
+                            emit(first, n_best);
+                          }));
+}
+
+StreamStats translate_stream(Translator& translator, text::LineReader& input, const text::Vocab& src_vocab,
+                             const StreamOptions& options, const WindowSourcesSink& emit) {
   check_options(options);
   NMT_CHECK(!options.split_sentences,
             "n-best lists are per sentence: they cannot be given for lines split into sentences");
   return for_each_window(input, options, [&](int64_t first, const std::vector<std::string>& lines, StreamStats& stats) {
-    emit(first, translate_sources(translator, encode_lines(lines, src_vocab), options, stats));
+    const auto sources = encode_lines(lines, src_vocab);
+    emit(first, sources, translate_sources(translator, sources, options, stats));
   });
 }
 

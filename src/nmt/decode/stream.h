@@ -51,6 +51,13 @@ struct StreamStats {
 using WindowSink = std::function<void(int64_t first, const std::vector<std::vector<Hypothesis>>& n_best)>;
 StreamStats translate_stream(Translator& translator, text::LineReader& input, const text::Vocab& src_vocab,
                              const StreamOptions& options, const WindowSink& emit);
+// The same, and emit also gets the window's source pieces (the ids the
+// translator read, without </s>), line by line: for what needs the source
+// next to its translation (nmt translate --alignment).
+using WindowSourcesSink = std::function<void(int64_t first, const std::vector<std::vector<int>>& sources,
+                                             const std::vector<std::vector<Hypothesis>>& n_best)>;
+StreamStats translate_stream(Translator& translator, text::LineReader& input, const text::Vocab& src_vocab,
+                             const StreamOptions& options, const WindowSourcesSink& emit);
 
 // The same, one translated line per line (the best hypothesis, or the
 // line's sentences' best joined when options.split_sentences): after each

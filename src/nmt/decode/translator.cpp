@@ -66,6 +66,22 @@ void TranslateStats::add(const TranslateStats& part) {
   batch_seconds.insert(batch_seconds.end(), part.batch_seconds.begin(), part.batch_seconds.end());
 }
 
+torch::Tensor source_batch(const std::vector<const std::vector<int>*>& sources, int64_t max_positions,
+                           int64_t* cut) {
+  int64_t width = 1;
+  for (const auto* s : sources) width = std::max<int64_t>(width, std::min<int64_t>(s->size() + 1, max_positions));
+  auto src = torch::full({static_cast<int64_t>(sources.size()), width}, text::kPadId, torch::kLong);
+  auto acc = src.accessor<int64_t, 2>();
+  for (size_t i = 0; i < sources.size(); ++i) {
+    const auto& s = *sources[i];
+    const int64_t n = std::min<int64_t>(s.size(), width - 1);
+    if (cut != nullptr && n < static_cast<int64_t>(s.size())) ++*cut;
+    for (int64_t j = 0; j < n; ++j) acc[i][j] = s[j];
+    acc[i][n] = text::kEosId;
+  }
+  return src;
+}
+
 int64_t max_output_length(size_t source_pieces, const TranslateOptions& options, int64_t max_positions) {
   if (options.fixed_length > 0) return std::min(options.fixed_length, max_positions);
   const auto pieces = std::min<int64_t>(static_cast<int64_t>(source_pieces), max_positions - 1);  // as encoded
@@ -101,20 +117,9 @@ std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std
   auto translate_batch = [&](size_t b, TranslateStats& local) {
     const auto batch_start = std::chrono::steady_clock::now();
     const size_t first = b * batch_size, last = std::min(order.size(), first + batch_size);
-    // (N, S): pieces + </s>, padded; sources longer than the model's positions are cut.
-    int64_t width = 1;
-    for (size_t i = first; i < last; ++i) {
-      width = std::max<int64_t>(width, std::min<int64_t>(sources[order[i]].size() + 1, max_positions));
-    }
-    auto src = torch::full({static_cast<int64_t>(last - first), width}, text::kPadId, torch::kLong);
-    auto acc = src.accessor<int64_t, 2>();
-    for (size_t i = first; i < last; ++i) {
-      const auto& s = sources[order[i]];
-      const int64_t n = std::min<int64_t>(s.size(), width - 1);
-      if (n < static_cast<int64_t>(s.size())) ++local.truncated_sources;
-      for (int64_t j = 0; j < n; ++j) acc[i - first][j] = s[j];
-      acc[i - first][n] = text::kEosId;
-    }
+    std::vector<const std::vector<int>*> batch_sources;
+    for (size_t i = first; i < last; ++i) batch_sources.push_back(&sources[order[i]]);
+    const auto src = source_batch(batch_sources, max_positions, &local.truncated_sources);
     // Each sentence's own limit, from its own length: never from the batch's.
     std::vector<int64_t> max_lengths;
     for (size_t i = first; i < last; ++i) max_lengths.push_back(max_output_length(sources[order[i]].size(), options, max_positions));

@@ -48,6 +48,12 @@ class TransformerStep : public StepFunction {
   std::vector<int64_t> source_of_row_;  // index into memory_ of each row
 };
 
+// (N, S) ids on the CPU, as the encoder reads them: each source's pieces,
+// cut to max_positions - 1, then </s>, then padding. Adds the number of
+// sources that were cut to *cut.
+torch::Tensor source_batch(const std::vector<const std::vector<int>*>& sources, int64_t max_positions,
+                           int64_t* cut = nullptr);
+
 // The output limit of a sentence of `source_pieces` pieces (see TranslateOptions).
 int64_t max_output_length(size_t source_pieces, const TranslateOptions& options, int64_t max_positions);
 

@@ -17,13 +17,14 @@ torch::Tensor causal_bias(int64_t length, const torch::TensorOptions& options) {
 }
 
 torch::Tensor attend(const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v,
-                     const torch::Tensor& bias, Dropout& dropout) {
+                     const torch::Tensor& bias, Dropout& dropout, torch::Tensor* weights_out) {
   const double scale = 1.0 / std::sqrt(static_cast<double>(q.size(-1)));
   // (B, h, Tq, dk) x (B, h, dk, Tk) -> (B, h, Tq, Tk); baddbmm-style fused scale + bias
   auto scores = torch::matmul(q, k.transpose(-2, -1)).mul_(scale);
   if (bias.defined()) scores.add_(bias);
-  auto weights = dropout(torch::softmax(scores, -1));
-  return torch::matmul(weights, v);  // (B, h, Tq, dk)
+  auto weights = torch::softmax(scores, -1);
+  if (weights_out != nullptr) *weights_out = weights;
+  return torch::matmul(dropout(weights), v);  // (B, h, Tq, dk)
 }
 
 torch::Tensor split_heads(const torch::Tensor& x, int64_t heads) {
@@ -95,7 +96,8 @@ CrossAttentionImpl::CrossAttentionImpl(int64_t d_model, int64_t heads_, double d
       attn_dropout(register_module("attn_dropout", Dropout(dropout))) {}
 
 torch::Tensor CrossAttentionImpl::forward(const torch::Tensor& x, const torch::Tensor& memory,
-                                          const torch::Tensor& bias, KVCache* cache, int64_t group) {
+                                          const torch::Tensor& bias, KVCache* cache, int64_t group,
+                                          torch::Tensor* weights) {
   torch::Tensor k, v;
   if (cache != nullptr && !cache->empty()) {
     k = cache->keys(), v = cache->values();
@@ -104,12 +106,13 @@ torch::Tensor CrossAttentionImpl::forward(const torch::Tensor& x, const torch::T
     k = split_heads(parts[0], heads).contiguous(), v = split_heads(parts[1], heads).contiguous();
     if (cache != nullptr) cache->k = k, cache->v = v, cache->length = k.size(2);
   }
-  if (group == 1) return out(merge_heads(attend(split_heads(q(x), heads), k, v, bias, attn_dropout)));
+  if (group == 1) return out(merge_heads(attend(split_heads(q(x), heads), k, v, bias, attn_dropout, weights)));
   TORCH_CHECK(x.size(1) == 1 && x.size(0) == group * k.size(0),
               "grouped cross-attention takes one step of ", group, " rows per source");
   // (n*G, 1, D) -> (n, G, h, dk) -> (n, h, G, dk): the group's queries as positions.
   const int64_t n = k.size(0), d = x.size(2);
   auto queries = q(x).view({n, group, heads, d / heads}).transpose(1, 2);
+  TORCH_CHECK(weights == nullptr, "grouped cross-attention does not return its weights");
   auto context = attend(queries, k, v, bias, attn_dropout);  // (n, h, G, dk)
   return out(context.transpose(1, 2).reshape({n * group, 1, d}));
 }

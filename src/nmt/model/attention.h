@@ -18,8 +18,9 @@ torch::Tensor causal_bias(int64_t length, const torch::TensorOptions& options);
 
 // softmax(q k^T / sqrt(dk) + bias) v.
 // q: (B, h, Tq, dk), k/v: (B, h, Tk, dk), bias broadcastable to (B, h, Tq, Tk).
+// weights, when given, receives the softmax (B, h, Tq, Tk), before dropout.
 torch::Tensor attend(const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v,
-                     const torch::Tensor& bias, Dropout& dropout);
+                     const torch::Tensor& bias, Dropout& dropout, torch::Tensor* weights = nullptr);
 
 // (B, T, h*dk) -> (B, h, T, dk) and back.
 torch::Tensor split_heads(const torch::Tensor& x, int64_t heads);
@@ -59,8 +60,10 @@ struct CrossAttentionImpl : torch::nn::Module {
   // memory/bias/cache (the beams of a sentence), and a group's queries attend
   // to their source together: one (group x S) product per head instead of
   // `group` copies of the source's keys and values.
+  // weights, when given (group 1 only), receives the attention weights
+  // (B, h, T, S), as attend gives them.
   torch::Tensor forward(const torch::Tensor& x, const torch::Tensor& memory, const torch::Tensor& bias,
-                        KVCache* cache = nullptr, int64_t group = 1);
+                        KVCache* cache = nullptr, int64_t group = 1, torch::Tensor* weights = nullptr);
   int64_t heads;
   Dense q, kv, out;
   Dropout attn_dropout;

@@ -63,13 +63,14 @@ DecoderLayerImpl::DecoderLayerImpl(const ModelConfig& c)
 
 torch::Tensor DecoderLayerImpl::forward(const torch::Tensor& x, const torch::Tensor& memory,
                                         const torch::Tensor& src_bias, const torch::Tensor& tgt_bias,
-                                        LayerCache* cache, int64_t group) {
+                                        LayerCache* cache, int64_t group, torch::Tensor* cross_weights) {
   KVCache* self_cache = cache ? &cache->self : nullptr;
   KVCache* cross_cache = cache ? &cache->cross : nullptr;
   auto h = residual(x, pre_norm, norm1, dropout,
                     [&](const torch::Tensor& y) { return self_attn(y, tgt_bias, self_cache); });
-  h = residual(h, pre_norm, norm2, dropout,
-               [&](const torch::Tensor& y) { return cross_attn(y, memory, src_bias, cross_cache, group); });
+  h = residual(h, pre_norm, norm2, dropout, [&](const torch::Tensor& y) {
+    return cross_attn(y, memory, src_bias, cross_cache, group, cross_weights);
+  });
   return residual(h, pre_norm, norm3, dropout, [&](const torch::Tensor& y) { return ffn(y); });
 }
 
@@ -129,12 +130,16 @@ torch::Tensor TransformerImpl::encode(const torch::Tensor& src, const torch::Ten
 }
 
 torch::Tensor TransformerImpl::decode(const torch::Tensor& tgt_in, const torch::Tensor& memory,
-                                      const torch::Tensor& src_bias) {
+                                      const torch::Tensor& src_bias, torch::Tensor* cross_weights) {
   // Causal bias only: padding is at the end of each row, so a real position
   // never sees a pad key once the future is masked.
   auto tgt_bias = causal_bias(tgt_in.size(1), memory.options());
   auto x = embed(tgt_embed->weight, tgt_in, 0);
-  for (auto& layer : *decoder) x = layer->as<DecoderLayer>()->forward(x, memory, src_bias, tgt_bias);
+  for (size_t i = 0; i < decoder->size(); ++i) {
+    const bool last = i + 1 == decoder->size();
+    x = decoder[i]->as<DecoderLayer>()->forward(x, memory, src_bias, tgt_bias, nullptr, 1,
+                                                last ? cross_weights : nullptr);
+  }
   return config.pre_norm ? decoder_norm(x) : x;
 }
 

@@ -44,8 +44,10 @@ struct LayerCache {
 
 struct DecoderLayerImpl : torch::nn::Module {
   explicit DecoderLayerImpl(const ModelConfig& c);
+  // cross_weights, when given, receives the cross-attention weights (B, h, T, S).
   torch::Tensor forward(const torch::Tensor& x, const torch::Tensor& memory, const torch::Tensor& src_bias,
-                        const torch::Tensor& tgt_bias, LayerCache* cache = nullptr, int64_t group = 1);
+                        const torch::Tensor& tgt_bias, LayerCache* cache = nullptr, int64_t group = 1,
+                        torch::Tensor* cross_weights = nullptr);
   bool pre_norm;
   SelfAttention self_attn;
   CrossAttention cross_attn;
@@ -78,8 +80,11 @@ struct TransformerImpl : torch::nn::Module {
 
   // src: (B, S) ids -> memory (B, S, D); src_bias from padding_bias(src).
   torch::Tensor encode(const torch::Tensor& src, const torch::Tensor& src_bias);
-  // tgt_in: (B, T) ids -> hidden states (B, T, D), causal.
-  torch::Tensor decode(const torch::Tensor& tgt_in, const torch::Tensor& memory, const torch::Tensor& src_bias);
+  // tgt_in: (B, T) ids -> hidden states (B, T, D), causal. cross_weights,
+  // when given, receives the last decoder layer's cross-attention weights
+  // (B, h, T, S) (decode/alignment.h); nothing extra is computed without it.
+  torch::Tensor decode(const torch::Tensor& tgt_in, const torch::Tensor& memory, const torch::Tensor& src_bias,
+                       torch::Tensor* cross_weights = nullptr);
   // One incremental step: last: (N, 1) ids -> hidden (N, 1, D), using and
   // extending the cache; memory and src_bias have N / cache.group rows.
   torch::Tensor decode_step(const torch::Tensor& last, const torch::Tensor& memory, const torch::Tensor& src_bias,

@@ -3,8 +3,11 @@
 #include <algorithm>
 
 #include <ATen/Parallel.h>
+#include <c10/core/InferenceMode.h>
 
 #include "nmt/common/error.h"
+#include "nmt/decode/alignment.h"
+#include "nmt/model/bf16.h"
 
 namespace nmt::serve {
 
@@ -178,11 +181,30 @@ void BatchScheduler::translate_batch(std::vector<Entry>& batch) {
   record.sentences = static_cast<int64_t>(batch.size());
   record.tokens = record.sentences * longest;
   std::vector<std::vector<decode::Hypothesis>> found;
+  std::vector<decode::AttentionMatrix> attention(batch.size());
   std::exception_ptr error;
   try {
     decode::TranslateStats stats;
-    found = translators_[batch.front().model]->translate(sources, options, &stats);
+    decode::Translator& translator = *translators_[batch.front().model];
+    found = translator.translate(sources, options, &stats);
     record.generated_tokens = stats.generated_tokens;
+    // The cross-attention of the best hypotheses, for the requests that asked.
+    std::vector<size_t> asked;
+    for (size_t i = 0; i < batch.size(); ++i) {
+      if (batch[i].attention && !found[i].empty()) asked.push_back(i);
+    }
+    if (!asked.empty()) {
+      std::vector<std::vector<int>> srcs, tgts;
+      for (size_t i : asked) {
+        srcs.push_back(sources[i]);
+        tgts.push_back(found[i][0].tokens);
+      }
+      c10::InferenceMode inference;
+      model::Bf16Scope autocast(options.bf16);
+      model::Transformer model = translator.model();
+      auto weights = decode::cross_attention(model, srcs, tgts);
+      for (size_t k = 0; k < asked.size(); ++k) attention[asked[k]] = std::move(weights[k]);
+    }
   } catch (...) {
     error = std::current_exception();
   }
@@ -193,6 +215,7 @@ void BatchScheduler::translate_batch(std::vector<Entry>& batch) {
       if (!t.error_) t.error_ = error;
     } else {
       t.results_[batch[i].index].n_best = std::move(found[i]);
+      t.results_[batch[i].index].attention = std::move(attention[i]);
       --t.remaining_;
     }
     if (t.remaining_ == 0 || t.error_) t.done_.notify_all();
