@@ -97,6 +97,7 @@ test('typing shows the translation and a heat map with one cell per (source piec
   const tables = await page.$$('#heatmaps table');
   assert.equal(tables.length, body.attention.length, 'one heat map per sentence');
   for (const [i, a] of body.attention.entries()) {
+    assert.equal(a.weights.length, a.target.length, `sentence ${i}: one row of weights per target piece`);
     const table = `#heatmaps table[data-sentence="${i}"]`;
     const cells = await page.$$eval(`${table} td[data-t][data-s]`,
       (tds) => tds.map((td) => [Number(td.dataset.t), Number(td.dataset.s), td.dataset.w]));
@@ -118,6 +119,7 @@ test('hovering or focusing a target piece highlights the source pieces it attend
   await page.selectOption('#target-lang', 'es');
   const body = await typeSentence(page, sentence);
   const a = body.attention[0];
+  assert.equal(a.weights.length, a.target.length, 'one row of weights per target piece');
   const table = '#heatmaps table[data-sentence="0"]';
   const highlighted = () => page.$eval(table, (el) => ({
     row: el.querySelector('tr.active')?.dataset.t,
