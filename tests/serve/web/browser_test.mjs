@@ -154,7 +154,10 @@ test('hovering or focusing a target piece highlights the source pieces it attend
 
   const shot = process.env.NMT_SCREENSHOT;
   if (shot) {
-    const t = Math.min(2, a.target.length - 1);
+    // The target piece (not </s>) that attends most sharply: the clearest picture.
+    const rows = a.target.map((piece, i) => i).filter((i) => a.target[i] !== '</s>');
+    const t = rows.reduce((best, i) => (Math.max(...a.weights[i]) > Math.max(...a.weights[best]) ? i : best), rows[0] ?? 0);
+    await page.evaluate(() => document.activeElement.blur());
     await page.hover(`${table} th.tgt[data-t="${t}"]`);
     await page.screenshot({ path: shot, fullPage: true });
     console.log(`# screenshot: ${shot}`);
