@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what nmt needs to build, test and run on Debian 12; does nothing
 # when everything is there already.
+#   bash scripts/install.sh [--tests]   (--tests: also the web tests' npm packages)
 set -euo pipefail
+cd "$(dirname "$0")/.."
 
 packages=(
   cmake ninja-build ccache g++ pkg-config
@@ -37,4 +39,15 @@ if ((${#missing[@]})); then
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# The web tests' npm packages (tests/serve/web/package-lock.json: the
+# libretranslate client, playwright-core), into tests/serve/web/node_modules;
+# again only when the lock file changed.
+if [ "${1:-}" = --tests ]; then
+  web=tests/serve/web
+  if ! cmp -s "$web/package-lock.json" "$web/node_modules/.nmt-package-lock.json"; then
+    (cd "$web" && npm ci --prefer-offline --no-audit --no-fund --loglevel=error)
+    cp "$web/package-lock.json" "$web/node_modules/.nmt-package-lock.json"
+  fi
 fi

@@ -33,10 +33,15 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# ---- node packages, outside the source tree ----------------------------------
+# ---- node packages: those scripts/install.sh --tests put beside the tests,
+# else installed here, in WORK_DIR ----------------------------------------------
 mkdir -p "$work"
 cp "$here/package.json" "$here/package-lock.json" "$here/client_test.mjs" "$here/browser_test.mjs" "$work/"
-if ! cmp -s "$here/package-lock.json" "$work/node_modules/.nmt-package-lock.json"; then
+if cmp -s "$here/package-lock.json" "$here/node_modules/.nmt-package-lock.json"; then
+  rm -rf "$work/node_modules"
+  ln -s "$here/node_modules" "$work/node_modules"
+elif ! cmp -s "$here/package-lock.json" "$work/node_modules/.nmt-package-lock.json"; then
+  [ -L "$work/node_modules" ] && rm "$work/node_modules"
   (cd "$work" && npm ci --prefer-offline --no-audit --no-fund --loglevel=error) || fail "npm ci failed in $work"
   cp "$here/package-lock.json" "$work/node_modules/.nmt-package-lock.json"
 fi
