@@ -265,6 +265,19 @@ TEST(ServerTest, Limits_413ForLargeBodies429ForAFullQueue) {
   post_json(c, "/translate", {{"q", {"a", "b", "c"}}, {"source", "en"}, {"target", "es"}});
 }
 
+TEST(ServerTest, Timeout_503AndTheServerGoesOn) {
+  auto options = test_server_options();
+  options.timeout_ms = 1;
+  RunningServer server(options);
+  auto c = server.client();
+  std::vector<std::string> many(english_lines().begin(), english_lines().begin() + 200);
+  EXPECT_EQ(error_of(c, json{{"q", many}, {"source", "en"}, {"target", "es"}}.dump(), 503),
+            "Timed out: no translation within 1 ms");
+  EXPECT_EQ(c.Get("/health")->status, 200);
+  const auto metrics = c.Get("/metrics")->body;
+  EXPECT_NE(metrics.find("nmt_requests_total{path=\"/translate\",code=\"503\"} 1"), std::string::npos) << metrics;
+}
+
 TEST(ServerTest, ApiKeys_403ForABadKey429PastTheKeysLimit) {
   TempDir dir;
   write_file(dir.file("keys"), "# key  requests per minute\nsecret-one 2\nsecret-two\n");
