@@ -9,8 +9,11 @@
 //   NMT_SERVE_CHAR_LIMIT=N                         its --char-limit, if any
 //   NMT_SERVE_KEYED_URL, NMT_SERVE_API_KEY         a second one, en-es with --api-keys and
 //                                                  --require-api-key (else skipped)
+//   NMT_SAME_SRC, NMT_SAME_TGT                     English lines and `nmt translate --split-sentences`
+//                                                  of them with the en-es model (else skipped)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { translate } from 'libretranslate';
 
 const base = process.env.NMT_SERVE_URL;
@@ -247,3 +250,17 @@ test('api keys: 403 for a wrong key, 400 for none where one is required, 200 for
   assert.equal(settings.body.keyRequired, true, 'the keyed server runs with --require-api-key');
   expectError(await post('/translate', q, { url: keyed }), 400, /API key/);
 });
+
+test('under concurrent load, every answer is byte for byte nmt translate --split-sentences of its line',
+  { skip: !process.env.NMT_SAME_SRC && 'NMT_SAME_SRC unset' }, async () => {
+    const lines = (path) => readFileSync(path, 'utf8').replace(/\n$/, '').split('\n');
+    const src = lines(process.env.NMT_SAME_SRC), tgt = lines(process.env.NMT_SAME_TGT);
+    assert.equal(src.length, tgt.length);
+    assert.ok(src.length >= 32, `only ${src.length} lines`);
+    // Every line its own request, all at once: the server batches them together.
+    const answers = await Promise.all(src.map((q) => post('/translate', { q, source: 'en', target: 'es' })));
+    answers.forEach((a, i) => {
+      assert.equal(a.status, 200, `line ${i + 1}: ${JSON.stringify(a.body)}`);
+      assert.equal(a.body.translatedText, tgt[i], `line ${i + 1}: ${src[i]}`);
+    });
+  });

@@ -101,6 +101,13 @@ start_server "$tmp/serve-keyed.log" --model "$en_es:en-es" --api-keys "$tmp/api-
 NMT_SERVE_KEYED_URL=$url
 echo "nmt serve (en-es) wanting an API key at $NMT_SERVE_KEYED_URL"
 
+# The reference for the concurrent-load test: the CLI's translation of the
+# same lines with the same model and (default) search options.
+head -n 64 "$data/test.en" | awk 'length($0) <= 300' >"$tmp/same.en"
+"$nmt" translate --model "$en_es" --split-sentences --src-lang en --threads 2 \
+  --input "$tmp/same.en" --output "$tmp/same.es" 2>"$tmp/same.log" || { cat "$tmp/same.log"; fail "nmt translate failed"; }
+export NMT_SAME_SRC=$tmp/same.en NMT_SAME_TGT=$tmp/same.es
+
 export NMT_SERVE_URL NMT_SERVE_KEYED_URL NMT_SERVE_API_KEY=$api_key
 export NMT_SERVE_PAIRS=en-es,es-en NMT_SERVE_CHAR_LIMIT=$char_limit
 export NMT_SCREENSHOT=${NMT_SCREENSHOT:-$work/serve-page.png}
