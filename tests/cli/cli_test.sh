@@ -522,6 +522,23 @@ case "$case_name" in
       "$nmt" bench train --preset tiny --vs-torch
     expect_error "give --train-src, --train-tgt and --vocab together" "$nmt" bench train --preset tiny --train-src "$data/train.en"
     ;;
+  serve_bad_input)
+    # nmt serve refuses what it cannot serve before it listens, naming the option or file.
+    expect_error "no model to serve: give --model RUN_DIR[:SRC-TGT]" "$nmt" serve --port 0
+    expect_error "model $work/nope does not exist" "$nmt" serve --model "$work/nope:en-es" --port 0
+    printf 'prot: 5000\n' >"$work/serve.yml"
+    expect_error "$work/serve.yml: unknown option 'prot' (the keys are the long option names of nmt serve)" \
+      "$nmt" serve --config "$work/serve.yml"
+    printf 'port: many\n' >"$work/serve.yml"
+    expect_error "$work/serve.yml: port:" "$nmt" serve --config "$work/serve.yml"
+    tiny_run
+    expect_error "the checkpoint names no languages; give them as $work/run:SRC-TGT" "$nmt" serve --model "$work/run" --port 0
+    expect_error "a model for en-es is already loaded" "$nmt" serve --model "$work/run:en-es" --model "$work/run:en-es" --port 0
+    printf 'key-one 0\n' >"$work/keys"
+    expect_error "$work/keys:1: requests per minute must be a whole number >= 1, got '0'" \
+      "$nmt" serve --model "$work/run:en-es" --api-keys "$work/keys" --port 0
+    expect_error "--require-api-key needs --api-keys FILE" "$nmt" serve --model "$work/run:en-es" --require-api-key --port 0
+    ;;
   alignment)
     # --alignment: "TRANSLATION ||| s-t ..." (Marian's layout) with the same
     # translation as without it; one pair per target piece (its t values are
