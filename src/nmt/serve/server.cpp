@@ -258,7 +258,9 @@ struct Server::Impl {
       request_start = Clock::now();
       return httplib::Server::HandlerResponse::Unhandled;
     });
-    http.set_logger([this](const httplib::Request& req, const httplib::Response& res) {
+    // Counted once the answer is final but before it is written, so a
+    // client that reads /metrics after its answer finds its request counted.
+    http.set_post_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
       ++served;
       metrics.record_request(metric_path(req.path), res.status,
                              std::chrono::duration<double>(Clock::now() - request_start).count());
