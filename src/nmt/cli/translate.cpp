@@ -34,15 +34,6 @@ struct TranslateCommand {
   decode::TranslateOptions options;
 };
 
-// The source language the model was trained on, when its configuration
-// names one (TMX corpora do), else "" (ICU's root sentence rules).
-std::string checkpoint_src_lang(const nlohmann::json& config) {
-  const auto data = config.find("data");
-  if (data == config.end() || !data->is_object()) return "";
-  const auto lang = data->find("src_lang");
-  return lang != data->end() && lang->is_string() ? lang->get<std::string>() : "";
-}
-
 // Marian's hard alignment of every hypothesis of a window, after its
 // translation: one teacher-forced pass per batch, on every thread, with the
 // arithmetic (float32, bfloat16, int8) the translation used.
@@ -90,7 +81,7 @@ void run(TranslateCommand cmd) {
   stream.threads = cmd.threads;
   stream.window = cmd.window;
   stream.split_sentences = cmd.split_sentences;
-  stream.src_lang = cmd.src_lang.empty() ? checkpoint_src_lang(ckpt.info.config) : cmd.src_lang;
+  stream.src_lang = cmd.src_lang.empty() ? train::trained_language(ckpt.info.config, "src_lang") : cmd.src_lang;
   int64_t written = 0;
   auto window_written = [&](size_t lines) {
     out.flush();  // a reader of the pipe gets the window now

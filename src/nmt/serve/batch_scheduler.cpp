@@ -143,8 +143,8 @@ std::vector<BatchScheduler::Entry> BatchScheduler::next_batch(std::unique_lock<s
       if (queue_.empty() || queue_.front().ticket.get() != request) break;  // another worker took them
       std::tie(taken, full) = pick();
     }
+    // `taken` was picked under the lock after the last wait: it is current.
     if (queue_.empty() || queue_.front().ticket.get() != request) continue;
-    std::tie(taken, full) = pick();
 
     std::vector<Entry> batch;
     batch.reserve(taken.size());

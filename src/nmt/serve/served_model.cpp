@@ -18,12 +18,6 @@ bool is_code(const std::string& s) {
   return true;
 }
 
-std::string json_string(const nlohmann::json& config, const char* section, const char* key) {
-  if (!config.contains(section) || !config[section].is_object()) return "";
-  const auto& s = config[section];
-  return s.contains(key) && s[key].is_string() ? s[key].get<std::string>() : "";
-}
-
 }  // namespace
 
 ModelSpec parse_model_spec(const std::string& spec) {
@@ -52,8 +46,8 @@ std::vector<std::unique_ptr<ServedModel>> load_models(const std::vector<std::str
                                                 text::Vocab::from_serialized(ckpt.info.tgt_vocab));
     served->path = ckpt.path;
     served->step = ckpt.info.step;
-    served->source = m.source.empty() ? json_string(ckpt.info.config, "data", "src_lang") : m.source;
-    served->target = m.target.empty() ? json_string(ckpt.info.config, "data", "tgt_lang") : m.target;
+    served->source = m.source.empty() ? train::trained_language(ckpt.info.config, "src_lang") : m.source;
+    served->target = m.target.empty() ? train::trained_language(ckpt.info.config, "tgt_lang") : m.target;
     NMT_CHECK(!served->source.empty() && !served->target.empty(),
               "--model " << spec << ": the checkpoint names no languages; give them as " << m.path
                          << ":SRC-TGT (e.g. " << m.path << ":en-es) or train with --src-lang/--tgt-lang");

@@ -18,6 +18,14 @@
 namespace fs = std::filesystem;
 
 namespace nmt::train {
+
+std::string trained_language(const nlohmann::json& config, const std::string& key) {
+  const auto data = config.find("data");
+  if (data == config.end() || !data->is_object()) return "";
+  const auto lang = data->find(key);
+  return lang != data->end() && lang->is_string() ? lang->get<std::string>() : "";
+}
+
 namespace {
 
 constexpr int64_t kFormatVersion = 1;

@@ -31,6 +31,11 @@ struct CheckpointInfo {
   bool with_rng_state = false;
 };
 
+// A language the model was trained for: data.src_lang or data.tgt_lang of
+// its configuration (key "src_lang" or "tgt_lang"; saved by train's
+// --src-lang/--tgt-lang), or "" when the configuration names none.
+std::string trained_language(const nlohmann::json& config, const std::string& key);
+
 void save_checkpoint(const std::string& path, model::Transformer& model, torch::optim::Optimizer* optimizer,
                      const CheckpointInfo& info);
 
