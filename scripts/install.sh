@@ -8,6 +8,7 @@ cd "$(dirname "$0")/.."
 packages=(
   cmake ninja-build ccache g++ pkg-config
   libtorch-dev libopenblas0-pthread   # tensors; OpenBLAS, not the reference BLAS
+  libgloo-dev                         # c10d's Gloo headers: data-parallel training (nmt train --nproc)
   libsentencepiece-dev                # subword vocabularies
   libcli11-dev nlohmann-json3-dev libyaml-cpp-dev zlib1g-dev
   libprotobuf-dev protobuf-compiler libboost-dev   # TensorBoard event files (protobuf, CRC-32C)

@@ -17,6 +17,8 @@
 #include "nmt/common/error.h"
 #include "nmt/data/corpus.h"
 #include "nmt/data/pair_reader.h"
+#include "nmt/dist/launch.h"
+#include "nmt/dist/world.h"
 #include "nmt/model/config.h"
 #include "nmt/text/vocab.h"
 #include "nmt/train/trainer.h"
@@ -30,6 +32,7 @@ struct TrainCommand {
   std::string config_file;
   bool dry_run = false;
   bool reset_data_position = false;
+  int nproc = 1;
   nlohmann::json overrides = nlohmann::json::object();
 };
 
@@ -83,6 +86,26 @@ std::vector<std::string> vocab_inputs(const data::CorpusSpec& corpus, const fs::
   return {text};
 }
 
+// This process's own command line, for the ranks --nproc starts.
+std::vector<std::string> own_arguments() {
+  std::ifstream in("/proc/self/cmdline", std::ios::binary);
+  std::vector<std::string> args;
+  for (std::string arg; std::getline(in, arg, '\0');) args.push_back(arg);
+  NMT_CHECK(!args.empty(), "cannot read this process's command line (/proc/self/cmdline)");
+  args.erase(args.begin());  // the program: /proc/self/exe names it exactly
+  return args;
+}
+
+// nmt train --nproc N: this process becomes the launcher of N ranks.
+void launch(const TrainCommand& cmd, const train::TrainOptions& options) {
+  dist::LaunchOptions lo;
+  lo.nproc = cmd.nproc;
+  lo.grace_s = options.dist_timeout + 10;
+  lo.say = [](const std::string& line) { std::cerr << "nmt: " << line << "\n"; };
+  const int status = dist::launch_local(fs::read_symlink("/proc/self/exe").string(), own_arguments(), lo);
+  if (status != 0) throw CLI::RuntimeError(status);
+}
+
 nlohmann::json default_config() {
   return {{"preset", "small"},
           {"model", nlohmann::json::object()},
@@ -107,6 +130,19 @@ void run(const TrainCommand& cmd) {
   auto options = train::train_options_from_json(config["train"]);
   options.reset_data_position = cmd.reset_data_position;
   train::check_train_options(model_config, options);  // before a vocabulary is trained
+  const auto world_info = dist::world_from_env();
+  NMT_CHECK(cmd.nproc >= 1, "--nproc must be >= 1, got " << cmd.nproc);
+  if (cmd.nproc > 1 && world_info.size == 1 && !cmd.dry_run) return launch(cmd, options);
+  // One process, or one rank of several (started by --nproc, torchrun, srun
+  // or by hand with torchrun's variables).
+  dist::DistOptions dist_options;
+  dist_options.backend = options.dist_backend;
+  dist_options.timeout_s = options.dist_timeout;
+  dist::World world(world_info, dist_options, options.device);
+  // Rank 0 prepares the vocabulary; the others wait (as long as that takes)
+  // and then find it in RUN_DIR.
+  constexpr double kVocabularyWait = 24 * 3600;
+  if (!world.is_main()) world.barrier(kVocabularyWait);
 
   train::TrainData data;
   data.train = train_corpus;
@@ -133,6 +169,7 @@ void run(const TrainCommand& cmd) {
   if (cmd.dry_run) {
     std::cerr << "corpus " << data::describe(train_corpus) << ": " << data::count_pairs(train_corpus) << " pairs\n";
   }
+  if (world.is_main()) world.barrier(kVocabularyWait);
   if (vocab_path.empty() && src_path.empty()) {
     std::cerr << "config: " << config.dump() << "\n(dry run: the vocabulary would be trained first)\n";
     return;
@@ -149,7 +186,7 @@ void run(const TrainCommand& cmd) {
   model_config.validate();
   config["model"] = model::to_json(model_config);
   config["train"] = train::to_json(options);
-  std::cerr << "config: " << config.dump() << "\n";
+  if (world.is_main()) std::cerr << "config: " << config.dump() << "\n";
   if (cmd.dry_run) return;
   TrainProgress progress(options.max_steps, options.max_time, ::isatty(2) == 1);
   train::TrainCallbacks callbacks;
@@ -157,12 +194,16 @@ void run(const TrainCommand& cmd) {
   callbacks.on_step = [&](const train::StepReport& r) { progress.step(r); };
   callbacks.stop_requested = [] { return stop_signal != 0; };
   install_stop_handlers();
-  auto result = train::train_model(model_config, options, data, src_vocab, tgt_vocab, run_dir, config, callbacks);
+  auto result =
+      train::train_model(model_config, options, data, src_vocab, tgt_vocab, run_dir, config, callbacks, &world);
   progress.finish();
   if (result.stop_reason == "interrupted") {
-    std::cerr << "interrupted by " << (stop_signal == SIGINT ? "SIGINT" : "SIGTERM") << "; run the same command to resume from "
-              << result.checkpoint << "\n";
-    throw CLI::RuntimeError(128 + stop_signal);
+    if (world.is_main()) {
+      std::cerr << "interrupted by "
+                << (stop_signal == SIGINT ? "SIGINT" : stop_signal == SIGTERM ? "SIGTERM" : "a stop request to another rank")
+                << "; run the same command to resume from " << result.checkpoint << "\n";
+    }
+    throw CLI::RuntimeError(128 + (stop_signal ? static_cast<int>(stop_signal) : SIGTERM));
   }
 }
 
@@ -255,7 +296,18 @@ void add_train_command(CLI::App& app) {
                          "Stop after N validations without improvement; 0 = never" + d(def.patience));
   config_option<int64_t>(*c, "--save-every", o, "train", "save_every", "Checkpoint every N steps" + d(def.save_every));
   config_option<int>(*c, "--keep-checkpoints", o, "train", "keep_checkpoints", "Checkpoints kept" + d(def.keep_checkpoints));
-  config_option<std::string>(*c, "--device", o, "train", "device", "cpu | cuda | cuda:N" + d(def.device));
+  config_option<std::string>(*c, "--device", o, "train", "device",
+                             "cpu | cuda | cuda:N; with several ranks, cuda is the GPU of LOCAL_RANK" + d(def.device));
+  c->add_option("--nproc", cmd->nproc,
+                "Train with N processes on this machine (data-parallel on c10d; --threads is shared among them). "
+                "Across machines, start one process per rank with torchrun's variables instead (README)")
+      ->check(CLI::Range(1, 1024));
+  config_option<std::string>(*c, "--dist-backend", o, "train", "dist_backend",
+                             "auto | gloo | nccl: auto is gloo on CPUs, nccl on GPUs" + d(def.dist_backend))
+      ->check(CLI::IsMember({"auto", "gloo", "nccl"}));
+  config_option<double>(*c, "--dist-timeout", o, "train", "dist_timeout",
+                        "Seconds a rank waits for the others (rendezvous, each collective) before the run stops "
+                        "with a message naming the missing rank" + d(def.dist_timeout));
   c->callback([cmd] { run(*cmd); });
 }
 

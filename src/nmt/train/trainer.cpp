@@ -15,6 +15,7 @@
 #include "nmt/common/error.h"
 #include "nmt/common/format.h"
 #include "nmt/data/batch_stream.h"
+#include "nmt/dist/world.h"
 #include "nmt/model/threads.h"
 #include "nmt/model/transformer.h"
 #include "nmt/train/batch_loss.h"
@@ -32,7 +33,7 @@ namespace nmt::train {
   X(max_steps) X(max_epochs) X(max_time) X(batch_tokens) X(accumulate) X(max_pass_tokens) X(max_len) X(lr)          \
   X(warmup) X(label_smoothing) X(clip) X(max_bad_steps) X(threads) X(seed) X(log_every) X(valid_every)             \
   X(valid_translate) X(valid_beam) X(valid_max_sentences) X(early_stopping_metric) X(patience) X(save_every)        \
-  X(keep_checkpoints) X(device) X(chunk_pairs) X(clean) X(bf16) X(replicas)
+  X(keep_checkpoints) X(device) X(chunk_pairs) X(clean) X(bf16) X(replicas) X(dist_backend) X(dist_timeout)
 
 nlohmann::json to_json(const TrainOptions& o) {
   nlohmann::json j;
@@ -82,6 +83,9 @@ void check_train_options(const model::ModelConfig& model_config, const TrainOpti
             "training needs a stopping point: --max-steps, --max-epochs or --max-time");
   NMT_CHECK(options.replicas >= 1 && options.replicas <= options.threads,
             "--replicas (" << options.replicas << ") must be between 1 and --threads (" << options.threads << ")");
+  NMT_CHECK(options.dist_backend == "auto" || options.dist_backend == "gloo" || options.dist_backend == "nccl",
+            "--dist-backend must be auto, gloo or nccl, got '" << options.dist_backend << "'");
+  NMT_CHECK(options.dist_timeout > 0, "--dist-timeout must be > 0 seconds, got " << options.dist_timeout);
   NMT_CHECK(options.replicas == 1 || options.device == "cpu", "--replicas is for CPU training, not " << options.device);
   // A pair of max_len pieces is max_len + 1 positions on each side (</s>
   // after the source, <s> before the target): found here, not hours later
@@ -93,7 +97,18 @@ void check_train_options(const model::ModelConfig& model_config, const TrainOpti
                              << " or raise --max-positions");
 }
 
+int threads_per_process(const TrainOptions& options, int local_processes) {
+  return std::max(1, options.threads / std::max(1, local_processes));
+}
+
 namespace {
+
+// The device of this rank: with several ranks on a machine, "cuda" means
+// the GPU of LOCAL_RANK.
+std::string rank_device(const std::string& device, const dist::World& world) {
+  if (device == "cuda" && world.size() > 1) return "cuda:" + std::to_string(world.info().local_rank);
+  return device;
+}
 
 // A data error met while reading the training stream (a line without a
 // counterpart, invalid UTF-8, a broken TSV line): the run saves its last good
@@ -128,12 +143,12 @@ class Trainer {
  public:
   Trainer(const model::ModelConfig& model_config, const TrainOptions& options, const TrainData& data,
           const text::Vocab& src_vocab, const text::Vocab& tgt_vocab, const std::string& run_dir,
-          const nlohmann::json& full_config, const TrainCallbacks& callbacks);
+          const nlohmann::json& full_config, const TrainCallbacks& callbacks, dist::World& world);
   TrainResult run();
 
  private:
   void message(const std::string& line) const {
-    if (callbacks_.message) callbacks_.message(line);
+    if (callbacks_.message && world_.is_main()) callbacks_.message(line);
   }
   void update();  // one optimizer step, or a skipped one; CorpusError when the stream fails
   void validate();
@@ -146,10 +161,12 @@ class Trainer {
   const TrainOptions& options_;
   const std::string run_dir_;
   const TrainCallbacks& callbacks_;
+  dist::World& world_;
   torch::Device device_;
   model::Transformer model_{nullptr};
   std::unique_ptr<torch::optim::Adam> optimizer_;
   std::unique_ptr<Replicas> replicas_;
+  std::unique_ptr<dist::GradientReducer> reducer_;
   std::unique_ptr<data::BatchStream> batches_;
   data::StreamPosition next_position_;  // of the next update's first batch: what a checkpoint saves
   std::unique_ptr<Validator> validator_;
@@ -170,15 +187,24 @@ class Trainer {
 
 Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& options, const TrainData& data,
                  const text::Vocab& src_vocab, const text::Vocab& tgt_vocab, const std::string& run_dir,
-                 const nlohmann::json& full_config, const TrainCallbacks& callbacks)
+                 const nlohmann::json& full_config, const TrainCallbacks& callbacks, dist::World& world)
     : model_config_(model_config), options_(options), run_dir_(run_dir),
-      callbacks_(callbacks), device_(options.device) {
+      callbacks_(callbacks), world_(world), device_(rank_device(options.device, world)) {
   check_train_options(model_config, options);
-  model::set_cpu_threads(options.threads / options.replicas);
+  const int threads = threads_per_process(options, world.info().local_size);
+  NMT_CHECK(options.replicas <= threads, "--replicas (" << options.replicas << ") must be at most the threads of each "
+                                         "process (" << threads << ": --threads " << options.threads << " shared by "
+                                         << world.info().local_size << " processes on this machine)");
+  model::set_cpu_threads(threads / options.replicas);
   torch::manual_seed(options.seed);
+  // On GPUs each rank draws its own dropout masks (on CPUs the masks come
+  // from per-rank generators seeded from the shared CPU one: update_step).
+  if (device_.is_cuda()) torch::cuda::manual_seed(options.seed + static_cast<uint64_t>(world.rank()));
   fs::create_directories(run_dir);
-  for (const auto& name : remove_stale_temporaries(run_dir)) {
-    message("removed " + name + ", left in " + run_dir + " by a write that was interrupted");
+  if (world_.is_main()) {
+    for (const auto& name : remove_stale_temporaries(run_dir)) {
+      message("removed " + name + ", left in " + run_dir + " by a write that was interrupted");
+    }
   }
 
   data::BatchOptions batch_options;
@@ -204,9 +230,17 @@ Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& opt
   } else {
     model_ = model::Transformer(model_config);
   }
+  // Every rank must start from the same checkpoint: one run directory that
+  // all of them see.
+  const auto steps = world_.max({static_cast<double>(step_), -static_cast<double>(step_)});
+  NMT_CHECK(steps[0] == -steps[1], "the ranks found different checkpoints in " << run_dir << " (steps " << -steps[1]
+                                   << " to " << steps[0] << "): every rank must see the same run directory (a "
+                                   "shared file system across machines)");
 
   // After the checks above, so that a refused resume leaves the run as it was.
-  write_file_durably((fs::path(run_dir) / "config.json").string(), full_config.dump(2) + "\n", "run config");
+  if (world_.is_main()) {
+    write_file_durably((fs::path(run_dir) / "config.json").string(), full_config.dump(2) + "\n", "run config");
+  }
 
   // Data: streamed in chunks, from the saved position when resuming.
   data::StreamOptions stream;
@@ -241,8 +275,10 @@ Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& opt
   }
 
   model_->to(device_);  // before the optimizer, whose state lives where the parameters do
+  world_.broadcast(model_->parameters());  // equal already (same seed or checkpoint): made certain
   optimizer_ = make_optimizer(model_);
   replicas_ = std::make_unique<Replicas>(model_, options.replicas);
+  reducer_ = world_.gradient_reducer(model_->parameters());
   if (!latest.empty()) {
     load_optimizer_state(latest, *optimizer_, device_);
     if (resumed.contains("position")) {
@@ -259,12 +295,15 @@ Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& opt
     }
     message("resuming from " + latest + " at step " + std::to_string(step_));
   }
-  metrics_ = std::make_unique<MetricsWriter>(run_dir, step_);
+  if (world_.is_main()) metrics_ = std::make_unique<MetricsWriter>(run_dir, step_);
   model_->train();
   int64_t params = 0;
   for (const auto& p : model_->parameters()) params += p.numel();
   message("model: " + model::to_json(model_config).dump() + "; " + fixed(params / 1e6, 2) + " M parameters; " +
-          std::to_string(torch::get_num_threads()) + " threads; device " + options.device);
+          std::to_string(torch::get_num_threads()) + " threads; device " + options.device +
+          (world_.size() > 1 ? "; " + std::to_string(world_.size()) + " ranks (" + world_.backend() +
+                                   "), each on its share of every batch's rows"
+                             : ""));
   info_ = CheckpointInfo{0, 0, full_config, src_vocab.serialized(), tgt_vocab.serialized()};
   info_.with_rng_state = true;
   saved_step_ = latest.empty() ? -1 : step_;
@@ -331,7 +370,10 @@ void Trainer::update() {
   update_options.lr = lr, update_options.label_smoothing = options_.label_smoothing, update_options.clip = options_.clip;
   update_options.poison = callbacks_.poison_step && callbacks_.poison_step(attempts_);
   update_options.bf16 = options_.bf16;
-  const auto update = apply_update(model_, *optimizer_, passes, update_options, replicas_.get());
+  world_.entering_step(step_ + 1);
+  RankShare share;
+  share.world = &world_, share.reducer = reducer_.get();
+  const auto update = apply_update(model_, *optimizer_, passes, update_options, replicas_.get(), share);
   const double loss_value = update.loss, grad_norm = update.grad_norm;
   const int64_t tokens = update.target_tokens;
   if (!update.applied) {
@@ -357,7 +399,7 @@ void Trainer::update() {
   result_.target_tokens += tokens;
   result_.last_loss = loss_value;
   last_lr_ = lr, last_grad_norm_ = grad_norm;
-  if (callbacks_.on_step) {
+  if (callbacks_.on_step && world_.is_main()) {
     StepReport r;
     r.step = step_, r.epoch = epochs_done_ + (epoch_ended_ ? 0 : 1);
     r.loss = loss_value, r.ppl = perplexity(update.nll / static_cast<double>(tokens));
@@ -397,7 +439,7 @@ void Trainer::validate() {
       best_info.step = step_, best_info.epoch = epochs_done_;
       best_info.progress = {{"best", m}, {"value", value}};
       best_info.with_rng_state = false;
-      save_checkpoint((fs::path(run_dir_) / ("best-" + m + ".pt")).string(), model_, nullptr, best_info);
+      if (world_.is_main()) save_checkpoint((fs::path(run_dir_) / ("best-" + m + ".pt")).string(), model_, nullptr, best_info);
     }
     if (m == metric) {
       r.improved = better;
@@ -408,6 +450,7 @@ void Trainer::validate() {
   line += " | " + fixed(scores.seconds, 1) + " s | " +
           (r.improved ? "new best " + metric : "no gain on " + metric + " for " + std::to_string(stale_) + " validation(s)");
   message(line);
+  if (!world_.is_main()) return;
   metrics_->valid(r);
   if (callbacks_.on_valid) callbacks_.on_valid(r);
 }
@@ -417,15 +460,18 @@ void Trainer::save() {
   info_.step = step_, info_.epoch = epochs_done_;
   info_.progress = progress();
   result_.checkpoint = (fs::path(run_dir_) / checkpoint_name(step_)).string();
-  metrics_->sync();  // the log up to this step is on disk before the checkpoint that continues it
-  try {
-    save_checkpoint(result_.checkpoint, model_, optimizer_.get(), info_);
-  } catch (const Error& e) {
-    const std::string kept = latest_checkpoint(run_dir_);
-    NMT_FAIL(e.what() << "; " << (kept.empty() ? "no checkpoint was saved before this one" : kept + " is intact"));
-  }
-  prune_checkpoints(run_dir_, options_.keep_checkpoints);
   saved_step_ = step_;
+  if (world_.is_main()) {
+    metrics_->sync();  // the log up to this step is on disk before the checkpoint that continues it
+    try {
+      save_checkpoint(result_.checkpoint, model_, optimizer_.get(), info_);
+    } catch (const Error& e) {
+      const std::string kept = latest_checkpoint(run_dir_);
+      NMT_FAIL(e.what() << "; " << (kept.empty() ? "no checkpoint was saved before this one" : kept + " is intact"));
+    }
+    prune_checkpoints(run_dir_, options_.keep_checkpoints);
+  }
+  world_.barrier();  // the others go on once the checkpoint is on disk
 }
 
 TrainResult Trainer::run() {
@@ -439,8 +485,12 @@ TrainResult Trainer::run() {
       NMT_FAIL(e.what() << "; " << latest_checkpoint(run_dir_) << " holds the last good step (" << step_
                         << "): fix the corpus and run the same command to resume");
     }
+    // Decided together: a stop request on any rank stops all, and the
+    // slowest rank's clock decides --max-time.
+    const auto agreed = world_.max({callbacks_.stop_requested && callbacks_.stop_requested() ? 1.0 : 0.0, train_seconds_});
+    const bool interrupted = agreed[0] > 0;
+    train_seconds_ = agreed[1];
     reason = budget_reached();
-    const bool interrupted = callbacks_.stop_requested && callbacks_.stop_requested();
     if (interrupted && reason.empty()) reason = "interrupted";
     if ((options_.log_every > 0 && step_ % options_.log_every == 0 && window_steps_ > 0) || !reason.empty()) {
       if (window_steps_ > 0) {
@@ -454,8 +504,10 @@ TrainResult Trainer::run() {
                 fixed(r.loss, 4) + " | ppl " + fixed(r.ppl, 2) + " | lr " + fixed(r.lr * 1e4, 3) + "e-4 | gnorm " +
                 fixed(r.grad_norm, 2) + " | tgt tok/s " + fixed(r.tgt_tok_per_s, 0) + " | " +
                 fixed(r.rss_mib, 0) + " MiB | " + fixed(train_seconds_, 0) + " s");
-        metrics_->train(r);
-        if (callbacks_.on_log) callbacks_.on_log(r);
+        if (world_.is_main()) {
+          metrics_->train(r);
+          if (callbacks_.on_log) callbacks_.on_log(r);
+        }
         window_seconds_ = window_loss_ = window_nll_ = 0, window_tokens_ = window_steps_ = 0;
       }
     }
@@ -469,7 +521,8 @@ TrainResult Trainer::run() {
     // models, the early-stopping count); a budget reached runs it below.
     if (valid_now && (reason.empty() || interrupted)) {
       validate();
-      if (options_.patience > 0 && stale_ >= options_.patience) reason = "early-stopping";
+      // Every rank validates the same weights; the decision is still taken together.
+      if (options_.patience > 0 && world_.any(stale_ >= options_.patience)) reason = "early-stopping";
     }
     if (interrupted) break;
     if (options_.save_every > 0 && step_ % options_.save_every == 0 && reason.empty()) save();
@@ -491,8 +544,10 @@ TrainResult Trainer::run() {
 
 TrainResult train_model(const model::ModelConfig& model_config, const TrainOptions& options, const TrainData& data,
                         const text::Vocab& src_vocab, const text::Vocab& tgt_vocab, const std::string& run_dir,
-                        const nlohmann::json& full_config, const TrainCallbacks& callbacks) {
-  Trainer trainer(model_config, options, data, src_vocab, tgt_vocab, run_dir, full_config, callbacks);
+                        const nlohmann::json& full_config, const TrainCallbacks& callbacks, dist::World* world) {
+  dist::World one_process;
+  Trainer trainer(model_config, options, data, src_vocab, tgt_vocab, run_dir, full_config, callbacks,
+                  world ? *world : one_process);
   return trainer.run();
 }
 

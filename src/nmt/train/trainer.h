@@ -18,6 +18,10 @@
 #include "nmt/model/config.h"
 #include "nmt/text/vocab.h"
 
+namespace nmt::dist {
+class World;
+}
+
 namespace nmt::train {
 
 struct TrainOptions {
@@ -50,6 +54,10 @@ struct TrainOptions {
   int64_t save_every = 1000;   // checkpoint every N steps (and at the end)
   int keep_checkpoints = 3;
   std::string device = "cpu";
+  // Several processes (dist/world.h): the backend and how long a collective
+  // waits for a dead or hung rank before every rank stops.
+  std::string dist_backend = "auto";  // auto | gloo | nccl
+  double dist_timeout = 120;          // seconds
   // Resume with the checkpoint's weights, optimizer and step, but the data
   // from the start of an epoch: for new data or data-order options on
   // purpose. A run's action, not its configuration: not saved in JSON.
@@ -110,12 +118,25 @@ struct TrainResult {
 // model's positions). train_model checks them too; callers may check first.
 void check_train_options(const model::ModelConfig& model_config, const TrainOptions& options);
 
+// CPU threads of each process: options.threads is the machine's, shared by
+// the `local_processes` ranks that run on it.
+int threads_per_process(const TrainOptions& options, int local_processes);
+
 // Trains a model in run_dir, resuming from its latest checkpoint if there is
 // one (the model config and vocabularies must then match). Writes
 // checkpoint-<step>.pt (the last keep_checkpoints), best-<metric>.pt for each
 // validation metric, and metrics.jsonl.
+//
+// With a `world` of several ranks, every rank calls this with the same
+// arguments: each reads the same batches and trains on its share of their
+// rows; all take the same steps and stop together (budget, interruption on
+// any rank, early stopping, errors in the data); rank 0 alone writes the run
+// directory and calls the callbacks, and a checkpoint from any number of
+// ranks resumes on any other. run_dir must be one directory that every rank
+// sees (a shared file system across machines).
 TrainResult train_model(const model::ModelConfig& model_config, const TrainOptions& options, const TrainData& data,
                         const text::Vocab& src_vocab, const text::Vocab& tgt_vocab, const std::string& run_dir,
-                        const nlohmann::json& full_config, const TrainCallbacks& callbacks);
+                        const nlohmann::json& full_config, const TrainCallbacks& callbacks,
+                        dist::World* world = nullptr);
 
 }  // namespace nmt::train

@@ -4,11 +4,13 @@
 #include <cmath>
 #include <limits>
 #include <mutex>
+#include <optional>
 
 #include <ATen/CPUGeneratorImpl.h>
 #include <torch/nn/utils/clip_grad.h>
 
 #include "nmt/common/error.h"
+#include "nmt/dist/world.h"
 #include "nmt/model/bf16.h"
 #include "nmt/model/dropout.h"
 #include "nmt/model/threads.h"
@@ -52,21 +54,27 @@ Replicas::Replicas(const model::Transformer& model, int count) {
 }
 
 UpdateResult apply_update(model::Transformer& model, torch::optim::Adam& optimizer,
-                          const std::vector<DeviceBatch>& passes, const UpdateOptions& options, Replicas* replicas) {
+                          const std::vector<DeviceBatch>& passes, const UpdateOptions& options, Replicas* replicas,
+                          const RankShare& ranks) {
   UpdateResult r;
   for (const auto& pass : passes) r.target_tokens += pass.target_tokens;
   for (auto& group : optimizer.param_groups()) static_cast<torch::optim::AdamOptions&>(group.options()).lr(options.lr);
   optimizer.zero_grad();
   const int workers = replicas ? replicas->count() : 1;
+  const int rank = ranks.world ? ranks.world->rank() : 0;
+  // Worker w of this rank is worker rank * workers + w of the job.
+  const int job_workers = (ranks.world ? ranks.world->size() : 1) * workers;
   // Sums stay on the device until the end: one synchronisation per update.
   std::vector<torch::Tensor> loss_sums(workers), nll_sums(workers);
   // Worker w: its share of every pass on its model, losses over all the update's tokens.
   auto run = [&](int w, model::Transformer& m) {
-    for (const auto& pass : passes) {
-      const int64_t rows = pass.src.size(0), share = (rows + workers - 1) / workers;
-      const int64_t first = std::min<int64_t>(rows, w * share), count = std::min<int64_t>(share, rows - first);
+    const int g = rank * workers + w;
+    for (size_t i = 0; i < passes.size(); ++i) {
+      const auto& pass = passes[i];
+      const int64_t rows = pass.src.size(0), share = (rows + job_workers - 1) / job_workers;
+      const int64_t first = std::min<int64_t>(rows, g * share), count = std::min<int64_t>(share, rows - first);
       if (count <= 0) continue;
-      const DeviceBatch part = workers == 1 ? pass : rows_of(pass, first, count);
+      const DeviceBatch part = job_workers == 1 ? pass : rows_of(pass, first, count);
       // Under --bf16 the forward pass runs its products in bfloat16 and the
       // backward pass follows the same casts; the loss comes from float32 logits.
       LossSums sums;
@@ -76,12 +84,29 @@ UpdateResult apply_update(model::Transformer& model, torch::optim::Adam& optimiz
       }
       auto loss = sums.loss / static_cast<double>(std::max<int64_t>(r.target_tokens, 1));
       if (options.poison) loss = loss * std::numeric_limits<double>::quiet_NaN();
+      // The last backward on the model itself reduces gradient buckets as
+      // autograd finishes them (replicas add theirs afterwards: no overlap).
+      if (workers == 1 && ranks.reducer && i + 1 == passes.size()) ranks.reducer->arm();
       loss.backward();
       loss_sums[w] = loss_sums[w].defined() ? loss_sums[w] + loss.detach() : loss.detach();
       nll_sums[w] = nll_sums[w].defined() ? nll_sums[w] + sums.nll : sums.nll;
     }
   };
+  // Dropout: in one worker of one process, LibTorch's default generator, as
+  // always; else each worker of the job draws from a generator seeded from
+  // the default one, which every rank advances alike (so a checkpoint's
+  // generator state serves every rank).
+  std::vector<uint64_t> seeds;
+  if (job_workers > 1) {
+    auto generator = at::detail::getDefaultCPUGenerator();
+    std::lock_guard<std::mutex> lock(generator.mutex());
+    for (int g = 0; g < job_workers; ++g) seeds.push_back(at::check_generator<at::CPUGeneratorImpl>(generator)->random64());
+  }
   if (workers == 1) {
+    std::optional<model::DropoutGenerator> dropout;
+    // (On a GPU each rank keeps the device's default generator, seeded per rank.)
+    if (!seeds.empty() && model->parameters().front().device().is_cpu())
+      dropout.emplace(at::make_generator<at::CPUGeneratorImpl>(seeds[rank]));
     run(0, model);
   } else {
     NMT_CHECK(model->parameters().front().device().is_cpu(), "--replicas is for CPU training");
@@ -98,14 +123,8 @@ UpdateResult apply_update(model::Transformer& model, torch::optim::Adam& optimiz
         }
       }
     }
-    std::vector<uint64_t> seeds(workers);
-    {
-      auto generator = at::detail::getDefaultCPUGenerator();
-      std::lock_guard<std::mutex> lock(generator.mutex());
-      for (auto& s : seeds) s = at::check_generator<at::CPUGeneratorImpl>(generator)->random64();
-    }
     model::run_threads(workers, [&](int w) {
-      model::DropoutGenerator dropout(at::make_generator<at::CPUGeneratorImpl>(seeds[w]));
+      model::DropoutGenerator dropout(at::make_generator<at::CPUGeneratorImpl>(seeds[rank * workers + w]));
       run(w, w == 0 ? model : replicas->copies()[w - 1]);
     });
     torch::NoGradGuard no_grad;
@@ -120,6 +139,7 @@ UpdateResult apply_update(model::Transformer& model, torch::optim::Adam& optimiz
       }
     }
   }
+  if (ranks.reducer) ranks.reducer->finish();  // every rank now holds the job's summed gradients
   torch::Tensor loss_sum, nll_sum;
   for (int w = 0; w < workers; ++w) {
     if (loss_sums[w].defined()) loss_sum = loss_sum.defined() ? loss_sum + loss_sums[w] : loss_sums[w];
@@ -130,6 +150,10 @@ UpdateResult apply_update(model::Transformer& model, torch::optim::Adam& optimiz
   r.grad_norm = torch::nn::utils::clip_grad_norm_(model->parameters(), max_norm);
   r.loss = loss_sum.defined() ? loss_sum.item<double>() : 0.0;
   r.nll = nll_sum.defined() ? nll_sum.item<double>() : 0.0;
+  if (ranks.world) {
+    const auto sums = ranks.world->sum({r.loss, r.nll});
+    r.loss = sums[0], r.nll = sums[1];
+  }
   r.applied = std::isfinite(r.loss) && std::isfinite(r.grad_norm);
   if (r.applied) optimizer.step();
   else optimizer.zero_grad();

@@ -10,6 +10,11 @@
 #include "nmt/model/transformer.h"
 #include "nmt/train/batch_loss.h"
 
+namespace nmt::dist {
+class World;
+class GradientReducer;
+}  // namespace nmt::dist
+
 namespace nmt::train {
 
 // Adam(beta1 0.9, beta2 0.98, eps 1e-9), lr set per step by the schedule.
@@ -48,10 +53,20 @@ class Replicas {
   std::vector<model::Transformer> copies_;
 };
 
+// Data parallelism across processes (dist/world.h): every rank holds the
+// same passes and runs its own share of their rows (and splits that share
+// among its replicas); the reducer sums the gradients over the ranks, and the
+// losses are summed too, so every rank takes the same step, and N ranks take
+// the step one process would take on the whole batch.
+struct RankShare {
+  dist::World* world = nullptr;
+  dist::GradientReducer* reducer = nullptr;  // of `model`'s parameters
+};
+
 // Gradients of all passes summed (each pass's loss divided by the update's
 // target tokens, so the sum equals one batch holding them all), then one step.
 UpdateResult apply_update(model::Transformer& model, torch::optim::Adam& optimizer,
                           const std::vector<DeviceBatch>& passes, const UpdateOptions& options,
-                          Replicas* replicas = nullptr);
+                          Replicas* replicas = nullptr, const RankShare& ranks = {});
 
 }  // namespace nmt::train
