@@ -35,14 +35,14 @@ int free_port() {
 }
 
 // Runs body(world) on `size` threads, each rank of one job.
-void run_ranks(int size, const std::function<void(World&)>& body, double timeout_s = 20) {
+void run_ranks(int size, const std::function<void(World&)>& body, double timeout_s = 20, int64_t bucket_bytes = 4096) {
   const int port = free_port();
   model::run_threads(size, [&](int rank) {
     WorldInfo info;
     info.rank = rank, info.size = size, info.master_port = port;
     DistOptions options;
     options.timeout_s = timeout_s;
-    options.bucket_bytes = 4096;  // several buckets even for small models
+    options.bucket_bytes = bucket_bytes;  // 4096: several buckets even for small models
     World world(info, options, "cpu");
     body(world);
   });
@@ -105,6 +105,26 @@ TEST(GradientReducer, SumsOverRanks_ArmedOrNot_WithAccumulatedPasses) {
       ASSERT_TRUE(unused.grad().defined());
       EXPECT_TRUE(torch::equal(unused.grad(), torch::zeros({5})));
     });
+  }
+}
+
+// Armed, the hooks launch each bucket while backward is still running (one
+// parameter per bucket here); not armed, finish() launches them all.
+TEST(GradientReducer, ArmedLaunchesBucketsDuringBackward) {
+  for (bool armed : {true, false}) {
+    run_ranks(
+        2,
+        [&](World& world) {
+          auto a = torch::ones({8}, torch::requires_grad()), b = torch::ones({8}, torch::requires_grad());
+          auto reducer = world.gradient_reducer({a, b});
+          ASSERT_EQ(reducer->bucket_count(), 2);
+          if (armed) reducer->arm();
+          (a * b * (world.rank() + 1)).sum().backward();
+          reducer->finish();
+          EXPECT_EQ(reducer->last_early_buckets(), armed ? 2 : 0);
+          EXPECT_TRUE(torch::equal(a.grad(), torch::full({8}, 3.0)));  // 1 + 2
+        },
+        20, 1);
   }
 }
 

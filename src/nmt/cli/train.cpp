@@ -138,6 +138,7 @@ void run(const TrainCommand& cmd) {
   dist::DistOptions dist_options;
   dist_options.backend = options.dist_backend;
   dist_options.timeout_s = options.dist_timeout;
+  dist_options.bucket_bytes = static_cast<int64_t>(options.dist_bucket_mb * (1 << 20));
   dist::World world(world_info, dist_options, options.device);
   // Rank 0 prepares the vocabulary; the others wait (as long as that takes)
   // and then find it in RUN_DIR.
@@ -308,6 +309,9 @@ void add_train_command(CLI::App& app) {
   config_option<double>(*c, "--dist-timeout", o, "train", "dist_timeout",
                         "Seconds a rank waits for the others (rendezvous, each collective) before the run stops "
                         "with a message naming the missing rank" + d(def.dist_timeout));
+  config_option<double>(*c, "--dist-bucket-mb", o, "train", "dist_bucket_mb",
+                        "Gradients summed across ranks in buckets of this size, each as soon as backward has "
+                        "produced it (a size above the model's waits for the whole backward)" + d(def.dist_bucket_mb));
   c->callback([cmd] { run(*cmd); });
 }
 

@@ -387,6 +387,7 @@ struct GradientReducer::State {
   size_t next = 0;  // the next bucket to launch: buckets go out in order on every rank
   bool armed = false;
   double wait_seconds = 0;
+  int early = 0;  // buckets launched by the hooks
   std::vector<at::Tensor> hooked;  // registered once: hooks stay with the tensors
 
   at::Tensor slot(size_t i) {
@@ -478,6 +479,7 @@ void GradientReducer::finish() {
   auto& s = *state_;
   if (!s.armed) arm();  // nothing launched yet: everything goes now
   s.armed = false;
+  s.early = static_cast<int>(s.next);
   for (size_t i = 0; i < s.params.size(); ++i) {
     if (s.ready[i]) continue;
     s.fill(i, at::Tensor());
@@ -499,6 +501,8 @@ void GradientReducer::finish() {
 }
 
 double GradientReducer::last_wait_seconds() const { return state_ ? state_->wait_seconds : 0.0; }
+int GradientReducer::last_early_buckets() const { return state_ ? state_->early : 0; }
+int GradientReducer::bucket_count() const { return state_ ? static_cast<int>(state_->buckets.size()) : 0; }
 
 std::unique_ptr<GradientReducer> World::gradient_reducer(const std::vector<at::Tensor>& parameters) {
   return std::make_unique<GradientReducer>(*this, parameters);

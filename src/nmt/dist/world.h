@@ -110,6 +110,10 @@ class GradientReducer {
   // Seconds finish() spent waiting for reductions, in the last update: what
   // backward did not hide.
   double last_wait_seconds() const;
+  // Buckets of the last update launched during backward (by the hooks),
+  // out of bucket_count().
+  int last_early_buckets() const;
+  int bucket_count() const;
 
  private:
   struct State;

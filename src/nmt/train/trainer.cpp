@@ -33,7 +33,7 @@ namespace nmt::train {
   X(max_steps) X(max_epochs) X(max_time) X(batch_tokens) X(accumulate) X(max_pass_tokens) X(max_len) X(lr)          \
   X(warmup) X(label_smoothing) X(clip) X(max_bad_steps) X(threads) X(seed) X(log_every) X(valid_every)             \
   X(valid_translate) X(valid_beam) X(valid_max_sentences) X(early_stopping_metric) X(patience) X(save_every)        \
-  X(keep_checkpoints) X(device) X(chunk_pairs) X(clean) X(bf16) X(replicas) X(dist_backend) X(dist_timeout)
+  X(keep_checkpoints) X(device) X(chunk_pairs) X(clean) X(bf16) X(replicas) X(dist_backend) X(dist_timeout) X(dist_bucket_mb)
 
 nlohmann::json to_json(const TrainOptions& o) {
   nlohmann::json j;
@@ -86,6 +86,7 @@ void check_train_options(const model::ModelConfig& model_config, const TrainOpti
   NMT_CHECK(options.dist_backend == "auto" || options.dist_backend == "gloo" || options.dist_backend == "nccl",
             "--dist-backend must be auto, gloo or nccl, got '" << options.dist_backend << "'");
   NMT_CHECK(options.dist_timeout > 0, "--dist-timeout must be > 0 seconds, got " << options.dist_timeout);
+  NMT_CHECK(options.dist_bucket_mb > 0, "--dist-bucket-mb must be > 0, got " << options.dist_bucket_mb);
   NMT_CHECK(options.replicas == 1 || options.device == "cpu", "--replicas is for CPU training, not " << options.device);
   // A pair of max_len pieces is max_len + 1 positions on each side (</s>
   // after the source, <s> before the target): found here, not hours later
@@ -181,6 +182,7 @@ class Trainer {
   int64_t stale_ = 0, validated_step_ = -1, saved_step_ = -1;
   // The current log window.
   double window_seconds_ = 0, window_loss_ = 0, window_nll_ = 0;
+  double window_comm_wait_ = 0, comm_wait_ = 0;  // seconds waiting for gradient sums that backward did not hide
   int64_t window_tokens_ = 0, window_steps_ = 0;
   double last_lr_ = 0, last_grad_norm_ = 0;
 };
@@ -374,6 +376,7 @@ void Trainer::update() {
   RankShare share;
   share.world = &world_, share.reducer = reducer_.get();
   const auto update = apply_update(model_, *optimizer_, passes, update_options, replicas_.get(), share);
+  window_comm_wait_ += reducer_->last_wait_seconds(), comm_wait_ += reducer_->last_wait_seconds();
   const double loss_value = update.loss, grad_norm = update.grad_norm;
   const int64_t tokens = update.target_tokens;
   if (!update.applied) {
@@ -503,12 +506,14 @@ TrainResult Trainer::run() {
         message("step " + std::to_string(r.step) + " | epoch " + std::to_string(r.epoch) + " | loss " +
                 fixed(r.loss, 4) + " | ppl " + fixed(r.ppl, 2) + " | lr " + fixed(r.lr * 1e4, 3) + "e-4 | gnorm " +
                 fixed(r.grad_norm, 2) + " | tgt tok/s " + fixed(r.tgt_tok_per_s, 0) + " | " +
-                fixed(r.rss_mib, 0) + " MiB | " + fixed(train_seconds_, 0) + " s");
+                fixed(r.rss_mib, 0) + " MiB | " + fixed(train_seconds_, 0) + " s" +
+                (world_.size() > 1 ? " | gradient wait " + fixed(1000 * window_comm_wait_ / window_steps_, 1) + " ms/step"
+                                   : ""));
         if (world_.is_main()) {
           metrics_->train(r);
           if (callbacks_.on_log) callbacks_.on_log(r);
         }
-        window_seconds_ = window_loss_ = window_nll_ = 0, window_tokens_ = window_steps_ = 0;
+        window_seconds_ = window_loss_ = window_nll_ = window_comm_wait_ = 0, window_tokens_ = window_steps_ = 0;
       }
     }
     // At an epoch's end too, unless a validation ran less than half an
@@ -535,7 +540,8 @@ TrainResult Trainer::run() {
   result_.stop_reason = reason;
   message("stopped (" + reason + ") at step " + std::to_string(step_) + "; " + std::to_string(result_.target_tokens) +
           " target tokens in " + fixed(train_seconds_, 1) + " s (" +
-          fixed(result_.target_tokens / std::max(train_seconds_, 1e-9), 0) + " tgt tok/s); saved " +
+          fixed(result_.target_tokens / std::max(train_seconds_, 1e-9), 0) + " tgt tok/s" +
+          (world_.size() > 1 ? ", " + fixed(comm_wait_, 1) + " s of it waiting for gradient sums" : "") + "); saved " +
           result_.checkpoint);
   return result_;
 }

@@ -58,6 +58,7 @@ struct TrainOptions {
   // waits for a dead or hung rank before every rank stops.
   std::string dist_backend = "auto";  // auto | gloo | nccl
   double dist_timeout = 120;          // seconds
+  double dist_bucket_mb = 25;         // gradients reduced together, during backward (DDP's bucket_cap_mb)
   // Resume with the checkpoint's weights, optimizer and step, but the data
   // from the start of an epoch: for new data or data-order options on
   // purpose. A run's action, not its configuration: not saved in JSON.
