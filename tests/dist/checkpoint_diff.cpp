@@ -21,7 +21,13 @@ int main(int argc, char** argv) {
     return 2;
   }
   const double tolerance = argc > 3 ? std::atof(argv[3]) : 0.0;
-  auto a = nmt::train::load_checkpoint(argv[1]), b = nmt::train::load_checkpoint(argv[2]);
+  nmt::train::LoadedCheckpoint a, b;
+  try {
+    a = nmt::train::load_checkpoint(argv[1]), b = nmt::train::load_checkpoint(argv[2]);
+  } catch (const std::exception& e) {
+    std::cout << "error: " << e.what() << "\n";
+    return 1;
+  }
   if (a.info.step != b.info.step) {
     std::cout << "steps differ: " << a.info.step << " and " << b.info.step << "\n";
     return 1;
