@@ -131,8 +131,11 @@ int launch_local(const std::string& program, const std::vector<std::string>& arg
       if (waited > options.grace_s && !terminated) {
         terminated = true;
         say("stopping the ranks still running after " + std::to_string(static_cast<int>(waited)) + " s");
-        for (const auto& rank : ranks)
-          if (rank.running) ::kill(rank.pid, SIGTERM);
+        for (const auto& rank : ranks) {
+          if (!rank.running) continue;
+          ::kill(rank.pid, SIGTERM);
+          ::kill(rank.pid, SIGCONT);  // a stopped rank gets the SIGTERM only once it runs
+        }
       } else if (waited > options.grace_s + 10) {
         for (const auto& rank : ranks)
           if (rank.running) ::kill(rank.pid, SIGKILL);

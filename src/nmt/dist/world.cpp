@@ -234,7 +234,7 @@ struct World::Impl {
       }
       if (host == host_name() && pid > 0) {
         state = process_state(pid);
-        state = state.empty() ? "is gone" : state == "T" ? "is stopped" : state == "Z" ? "has exited" : "has hung";
+        state = state.empty() ? "is gone" : state == "T" || state == "t" ? "is stopped" : state == "Z" ? "has exited" : "has hung";
       } else {
         state = "has stopped answering";
       }
