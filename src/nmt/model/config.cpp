@@ -34,6 +34,10 @@ void ModelConfig::validate() const {
   NMT_CHECK(!share_embeddings || src_vocab == tgt_vocab,
             "model.share_embeddings needs one joint vocabulary, got sizes " << src_vocab << " and " << tgt_vocab);
   NMT_CHECK(max_positions > 1, "model.max_positions must be > 1");
+  NMT_CHECK(activation == "relu" || activation == "swish", "model.activation must be relu or swish, got '" << activation << "'");
+  NMT_CHECK(layer_norm_eps > 0, "model.layer_norm_eps must be > 0, got " << layer_norm_eps);
+  NMT_CHECK(positions == "interleaved" || positions == "halves",
+            "model.positions must be interleaved or halves, got '" << positions << "'");
 }
 
 nlohmann::json to_json(const ModelConfig& c) {
@@ -43,7 +47,8 @@ nlohmann::json to_json(const ModelConfig& c) {
           {"ffn", c.ffn},               {"dropout", c.dropout},
           {"pre_norm", c.pre_norm},     {"share_embeddings", c.share_embeddings},
           {"tie_output", c.tie_output},
-          {"max_positions", c.max_positions}};
+          {"max_positions", c.max_positions}, {"activation", c.activation},
+          {"layer_norm_eps", c.layer_norm_eps}, {"positions", c.positions}};
 }
 
 ModelConfig model_config_from_json(const nlohmann::json& j, ModelConfig c) {
@@ -62,6 +67,9 @@ ModelConfig model_config_from_json(const nlohmann::json& j, ModelConfig c) {
       else if (key == "share_embeddings") c.share_embeddings = value.get<bool>();
       else if (key == "tie_output") c.tie_output = value.get<bool>();
       else if (key == "max_positions") c.max_positions = value.get<int64_t>();
+      else if (key == "activation") c.activation = value.get<std::string>();
+      else if (key == "layer_norm_eps") c.layer_norm_eps = value.get<double>();
+      else if (key == "positions") c.positions = value.get<std::string>();
       else NMT_FAIL("unknown model config field '" << key << "'");
     } catch (const nlohmann::json::exception&) {
       NMT_FAIL("model config field '" << key << "' has the wrong type: " << value.dump());

@@ -22,6 +22,11 @@ struct ModelConfig {
   bool share_embeddings = false; // one embedding table for source and target (joint vocabulary only)
   bool tie_output = false;       // output projection = target embedding (transposed)
   int64_t max_positions = 1024;  // longest sequence the positional table covers
+  // What imported models (Marian's) differ in; ours keep the defaults.
+  std::string activation = "relu";     // feed-forward: relu | swish (x * sigmoid(x))
+  double layer_norm_eps = 1e-5;        // Marian: 1e-6
+  std::string positions = "interleaved";  // sinusoid columns: interleaved (sin, cos, sin...) | halves (Marian: all
+                                          // sines, then all cosines, frequencies 10000^(-i/(D/2-1)))
 
   int64_t head_dim() const { return d_model / heads; }
   void validate() const;         // throws nmt::Error naming the bad field

@@ -8,8 +8,15 @@
 
 namespace nmt::model {
 
-torch::Tensor sinusoidal_positions(int64_t length, int64_t d_model) {
+torch::Tensor sinusoidal_positions(int64_t length, int64_t d_model, const std::string& layout) {
   auto position = torch::arange(length, torch::kFloat).unsqueeze(1);                     // (L, 1)
+  if (layout == "halves") {
+    const int64_t half = d_model / 2;
+    auto inv_freq = torch::exp(torch::arange(half, torch::kFloat) *
+                               static_cast<float>(-std::log(10000.0f) / static_cast<float>(half - 1)));  // (D/2)
+    auto angles = position * inv_freq;                                                  // (L, D/2)
+    return torch::cat({angles.sin(), angles.cos()}, 1);
+  }
   auto inv_freq = torch::exp(torch::arange(0, d_model, 2, torch::kFloat) *
                              (-std::log(10000.0) / static_cast<double>(d_model)));       // (D/2)
   auto angles = position * inv_freq;                                                     // (L, D/2)
@@ -17,17 +24,22 @@ torch::Tensor sinusoidal_positions(int64_t length, int64_t d_model) {
   return torch::stack({angles.sin(), angles.cos()}, -1).view({length, d_model});
 }
 
-FeedForwardImpl::FeedForwardImpl(int64_t d_model, int64_t ffn, double dropout)
+FeedForwardImpl::FeedForwardImpl(int64_t d_model, int64_t ffn, double dropout, bool swish)
     : w1(register_module("w1", Dense(d_model, ffn))),
       w2(register_module("w2", Dense(ffn, d_model))),
-      inner_dropout(register_module("inner_dropout", Dropout(dropout))) {}
+      inner_dropout(register_module("inner_dropout", Dropout(dropout))),
+      swish(swish) {}
 
 torch::Tensor FeedForwardImpl::forward(const torch::Tensor& x) {
-  return w2(inner_dropout(torch::relu(w1(x))));
+  auto h = w1(x);
+  return w2(inner_dropout(swish ? torch::silu(h) : torch::relu(h)));
 }
 
 namespace {
-torch::nn::LayerNorm layer_norm(int64_t d) { return torch::nn::LayerNorm(torch::nn::LayerNormOptions({d})); }
+torch::nn::LayerNorm layer_norm(const ModelConfig& c) {
+  return torch::nn::LayerNorm(torch::nn::LayerNormOptions({c.d_model}).eps(c.layer_norm_eps));
+}
+FeedForward feed_forward(const ModelConfig& c) { return FeedForward(c.d_model, c.ffn, c.dropout, c.activation == "swish"); }
 
 // One residual sub-layer: post-norm LN(x + drop(f(x))) or pre-norm x + drop(f(LN(x))).
 template <typename F>
@@ -41,9 +53,9 @@ torch::Tensor residual(const torch::Tensor& x, bool pre_norm, torch::nn::LayerNo
 EncoderLayerImpl::EncoderLayerImpl(const ModelConfig& c)
     : pre_norm(c.pre_norm),
       self_attn(register_module("self_attn", SelfAttention(c.d_model, c.heads, c.dropout))),
-      ffn(register_module("ffn", FeedForward(c.d_model, c.ffn, c.dropout))),
-      norm1(register_module("norm1", layer_norm(c.d_model))),
-      norm2(register_module("norm2", layer_norm(c.d_model))),
+      ffn(register_module("ffn", feed_forward(c))),
+      norm1(register_module("norm1", layer_norm(c))),
+      norm2(register_module("norm2", layer_norm(c))),
       dropout(register_module("dropout", Dropout(c.dropout))) {}
 
 torch::Tensor EncoderLayerImpl::forward(const torch::Tensor& x, const torch::Tensor& src_bias) {
@@ -55,10 +67,10 @@ DecoderLayerImpl::DecoderLayerImpl(const ModelConfig& c)
     : pre_norm(c.pre_norm),
       self_attn(register_module("self_attn", SelfAttention(c.d_model, c.heads, c.dropout))),
       cross_attn(register_module("cross_attn", CrossAttention(c.d_model, c.heads, c.dropout))),
-      ffn(register_module("ffn", FeedForward(c.d_model, c.ffn, c.dropout))),
-      norm1(register_module("norm1", layer_norm(c.d_model))),
-      norm2(register_module("norm2", layer_norm(c.d_model))),
-      norm3(register_module("norm3", layer_norm(c.d_model))),
+      ffn(register_module("ffn", feed_forward(c))),
+      norm1(register_module("norm1", layer_norm(c))),
+      norm2(register_module("norm2", layer_norm(c))),
+      norm3(register_module("norm3", layer_norm(c))),
       dropout(register_module("dropout", Dropout(c.dropout))) {}
 
 torch::Tensor DecoderLayerImpl::forward(const torch::Tensor& x, const torch::Tensor& memory,
@@ -103,11 +115,11 @@ TransformerImpl::TransformerImpl(const ModelConfig& c) : config(c) {
   for (int64_t i = 0; i < c.encoder_layers; ++i) encoder->push_back(EncoderLayer(c));
   for (int64_t i = 0; i < c.decoder_layers; ++i) decoder->push_back(DecoderLayer(c));
   if (c.pre_norm) {
-    encoder_norm = register_module("encoder_norm", layer_norm(c.d_model));
-    decoder_norm = register_module("decoder_norm", layer_norm(c.d_model));
+    encoder_norm = register_module("encoder_norm", layer_norm(c));
+    decoder_norm = register_module("decoder_norm", layer_norm(c));
   }
   embed_dropout = register_module("embed_dropout", Dropout(c.dropout));
-  positions = register_buffer("positions", sinusoidal_positions(c.max_positions, c.d_model));
+  positions = register_buffer("positions", sinusoidal_positions(c.max_positions, c.d_model, c.positions));
 
   torch::NoGradGuard no_grad;  // Xavier-uniform for every matrix, as in the paper's reference code
   for (auto& p : parameters()) {

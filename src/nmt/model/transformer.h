@@ -14,14 +14,17 @@
 
 namespace nmt::model {
 
-// (length, d_model): PE[p, 2i] = sin(p / 10000^(2i/d)), PE[p, 2i+1] = cos(...).
-torch::Tensor sinusoidal_positions(int64_t length, int64_t d_model);
+// (length, d_model). layout "interleaved": PE[p, 2i] = sin(p / 10000^(2i/d)),
+// PE[p, 2i+1] = cos(...). "halves" (Marian): PE[p, i] = sin(p * f_i) and
+// PE[p, d/2 + i] = cos(p * f_i) with f_i = exp(-i * ln(10000) / (d/2 - 1)).
+torch::Tensor sinusoidal_positions(int64_t length, int64_t d_model, const std::string& layout = "interleaved");
 
 struct FeedForwardImpl : torch::nn::Module {
-  FeedForwardImpl(int64_t d_model, int64_t ffn, double dropout);
+  FeedForwardImpl(int64_t d_model, int64_t ffn, double dropout, bool swish = false);
   torch::Tensor forward(const torch::Tensor& x);  // (B, T, D) -> (B, T, D)
   Dense w1, w2;
   Dropout inner_dropout;
+  bool swish;  // x * sigmoid(x) between the layers; else relu
 };
 TORCH_MODULE(FeedForward);
 
