@@ -1,6 +1,7 @@
 #include "nmt/text/vocab.h"
 
 #include <gtest/gtest.h>
+#include <sentencepiece_processor.h>
 #include <sentencepiece_trainer.h>
 
 #include <algorithm>
@@ -98,7 +99,7 @@ TEST(Vocab, LoadOfCorruptFileNamesIt) {
                        "stored vocabulary is not a SentencePiece model"));
 }
 
-TEST(Vocab, LoadRefusesAModelWithOtherReservedIds) {
+TEST(Vocab, LoadMapsAModelWithOtherReservedIdsOntoOurs) {
   // spm's defaults: unk=0 bos=1 eos=2, no pad.
   TempDir dir;
   write_file(dir.file("train.txt"), join_lines(english_lines()));
@@ -111,9 +112,37 @@ TEST(Vocab, LoadRefusesAModelWithOtherReservedIds) {
   const auto status = sentencepiece::SentencePieceTrainer::Train(arguments);
   ASSERT_TRUE(status.ok()) << status.message();
   const std::string path = dir.file("default.model");
+  sentencepiece::SentencePieceProcessor spm;
+  ASSERT_TRUE(spm.Load(path).ok());
+  const auto vocab = Vocab::load(path);
+  // Ours: pad (no piece), unk = its 0, bos = its 1, eos = its 2, then its 3.. as 4..
+  EXPECT_EQ(vocab.size(), spm.GetPieceSize() + 1);
+  EXPECT_EQ(vocab.spm_ids()[kPadId], -1);
+  EXPECT_EQ(vocab.spm_ids()[kUnkId], 0);
+  EXPECT_EQ(vocab.spm_ids()[kBosId], 1);
+  EXPECT_EQ(vocab.spm_ids()[kEosId], 2);
+  const std::string text = "the quick brown fox";
+  std::vector<int> theirs;
+  ASSERT_TRUE(spm.Encode(text, &theirs).ok());
+  auto ours = vocab.encode(text);
+  ASSERT_EQ(ours.size(), theirs.size());
+  for (size_t i = 0; i < ours.size(); ++i) EXPECT_EQ(ours[i], theirs[i] + 1) << i;
+  EXPECT_EQ(vocab.piece(ours[0]), spm.IdToPiece(theirs[0]));
+  EXPECT_EQ(vocab.piece(kPadId), "<pad>");
+  ours.push_back(kEosId);
+  EXPECT_EQ(vocab.decode(ours), spm.DecodeIds(theirs));
+}
+
+TEST(Vocab, LoadRefusesAModelWithoutEndOfSentence) {
+  TempDir dir;
+  write_file(dir.file("train.txt"), join_lines(english_lines()));
+  const std::unordered_map<std::string, std::string> arguments = {
+      {"input", dir.file("train.txt")}, {"model_prefix", dir.file("noeos")}, {"vocab_size", "100"},
+      {"hard_vocab_limit", "false"},    {"eos_id", "-1"},                    {"minloglevel", "2"}};
+  ASSERT_TRUE(sentencepiece::SentencePieceTrainer::Train(arguments).ok());
+  const std::string path = dir.file("noeos.model");
   EXPECT_EQ(error_message([&] { Vocab::load(path); }),
-            path + ": reserved ids are pad=-1 unk=0 bos=1 eos=2, expected pad=0 unk=1 bos=2 "
-                   "eos=3 (train it with `nmt vocab`)");
+            path + ": the vocabulary has no </s> piece (eos_id -1): a translation model needs one to end sentences");
 }
 
 TEST(TrainVocab, WritesModelAndVocabIntoANewFolder) {

@@ -110,11 +110,8 @@ std::unordered_map<std::string, std::string> trainer_arguments(const VocabOption
 std::shared_ptr<const SentencePieceModel> checked(std::unique_ptr<SentencePieceModel> processor,
                                                  const std::string& origin) {
   const auto ids = processor->reserved_ids();
-  const int pad = ids[0], unk = ids[1], bos = ids[2], eos = ids[3];
-  NMT_CHECK(pad == kPadId && unk == kUnkId && bos == kBosId && eos == kEosId,
-            origin << ": reserved ids are pad=" << pad << " unk=" << unk << " bos=" << bos
-                   << " eos=" << eos << ", expected pad=" << kPadId << " unk=" << kUnkId
-                   << " bos=" << kBosId << " eos=" << kEosId << " (train it with `nmt vocab`)");
+  NMT_CHECK(ids[3] >= 0, origin << ": the vocabulary has no </s> piece (eos_id " << ids[3]
+                                 << "): a translation model needs one to end sentences");
   return processor;
 }
 
@@ -150,7 +147,26 @@ std::string train_vocab(const VocabOptions& options, const std::string& out_dir)
 }
 
 Vocab::Vocab(std::shared_ptr<const SentencePieceModel> processor)
-    : processor_(std::move(processor)) {}
+    : processor_(std::move(processor)) {
+  const auto ids = processor_->reserved_ids();  // pad, unk, bos, eos; -1 for none
+  if (ids == std::vector<int>{kPadId, kUnkId, kBosId, kEosId}) return;
+  const int n = processor_->size();
+  to_ours_.assign(n, -1);
+  to_spm_ = {ids[0], ids[1], ids[2], ids[3]};
+  for (int r = 0; r < 4; ++r)
+    if (ids[r] >= 0) to_ours_[ids[r]] = r;
+  for (int s = 0; s < n; ++s) {
+    if (to_ours_[s] >= 0) continue;
+    to_ours_[s] = static_cast<int>(to_spm_.size());
+    to_spm_.push_back(s);
+  }
+}
+
+std::vector<int> Vocab::spm_ids() const {
+  std::vector<int> ids(size());
+  for (int i = 0; i < size(); ++i) ids[i] = to_spm(i);
+  return ids;
+}
 
 Vocab Vocab::load(const std::string& model_path) {
   NMT_CHECK(std::filesystem::is_regular_file(model_path), "cannot open vocabulary " << model_path);
@@ -171,6 +187,8 @@ std::vector<int> Vocab::encode(std::string_view text) const {
   std::vector<int> ids;
   const std::string status = processor_->encode(text, &ids);
   NMT_CHECK(status.empty(), "cannot encode '" << text << "': " << status);
+  if (!to_ours_.empty())
+    for (auto& id : ids) id = to_ours(id);
   return ids;
 }
 
@@ -190,7 +208,7 @@ std::string Vocab::decode(const std::vector<int>& ids) const {
     if (id == kPadId || id == kBosId || id == kEosId) continue;
     NMT_CHECK(id >= 0 && id < size(), "cannot decode id " << id << ": the vocabulary has ids 0.."
                                                           << size() - 1);
-    pieces.push_back(id);
+    if (to_spm(id) >= 0) pieces.push_back(to_spm(id));
   }
   std::string text;
   const std::string status = processor_->decode(pieces, &text);
@@ -201,10 +219,11 @@ std::string Vocab::decode(const std::vector<int>& ids) const {
 std::string Vocab::piece(int id) const {
   NMT_CHECK(id >= 0 && id < size(), "no piece for id " << id << ": the vocabulary has ids 0.."
                                                        << size() - 1);
-  return processor_->id_to_piece(id);
+  static const char* const reserved[] = {"<pad>", "<unk>", "<s>", "</s>"};
+  return to_spm(id) >= 0 ? processor_->id_to_piece(to_spm(id)) : reserved[id];
 }
 
-int Vocab::size() const { return processor_->size(); }
+int Vocab::size() const { return to_spm_.empty() ? processor_->size() : static_cast<int>(to_spm_.size()); }
 
 std::string Vocab::serialized() const { return processor_->serialized(); }
 

@@ -33,10 +33,15 @@ struct VocabOptions {
 // and a note on stderr. Returns the model path.
 std::string train_vocab(const VocabOptions& options, const std::string& out_dir);
 
+// A SentencePiece model trained elsewhere may number its special pieces
+// otherwise (Marian's: </s> = 0, <unk> = 1, no <s> or padding). Its ids are
+// then mapped onto ours: our pad, unk, bos and eos first (pad and bos without
+// a piece when it has none), then its other pieces in their order. So the
+// model always sees kPadId..kEosId, whoever trained the vocabulary.
 class Vocab {
  public:
-  // Throws nmt::Error if the file is missing or corrupt, or if its reserved ids
-  // differ from kPadId.. kEosId (a model trained by other means).
+  // Throws nmt::Error if the file is missing or corrupt, or if it has no
+  // </s> piece.
   static Vocab load(const std::string& model_path);
   // From the bytes serialized() returned (checkpoints carry their vocabulary).
   static Vocab from_serialized(const std::string& model_proto);
@@ -45,15 +50,22 @@ class Vocab {
   std::string decode(const std::vector<int>& ids) const;  // skips pad, <s>, </s>
   std::vector<std::string> encode_pieces(std::string_view text) const;  // for inspection
   std::string piece(int id) const;
-  int size() const;
+  int size() const;                // ids the model sees, the 4 reserved ones included
   std::string serialized() const;  // the model proto bytes
+  // SentencePiece's own id for each of our ids (-1 for one it lacks): the
+  // row of an imported embedding matrix that our id reads.
+  std::vector<int> spm_ids() const;
 
  private:
   explicit Vocab(std::shared_ptr<const SentencePieceModel> processor);
+  int to_ours(int spm_id) const { return to_ours_.empty() ? spm_id : to_ours_[spm_id]; }
+  int to_spm(int id) const { return to_spm_.empty() ? id : to_spm_[id]; }
 
   // Shared and immutable: copies of a Vocab are cheap, and SentencePiece's
   // const encode/decode may be called from several threads.
   std::shared_ptr<const SentencePieceModel> processor_;
+  // Empty when SentencePiece's ids are ours (vocabularies from `nmt vocab`).
+  std::vector<int> to_ours_, to_spm_;
 };
 
 }  // namespace nmt::text
