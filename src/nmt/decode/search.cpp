@@ -7,6 +7,7 @@
 #include <torch/torch.h>
 
 #include "nmt/common/error.h"
+#include "nmt/decode/marian_search.h"
 #include "nmt/text/vocab.h"
 
 namespace nmt::decode {
@@ -14,11 +15,13 @@ namespace {
 
 constexpr double kNegInf = -std::numeric_limits<double>::infinity();
 
-// <pad> and <s> are never generated, nor </s> unless allowed.
-void restrict_tokens(torch::Tensor& log_probs, bool allow_eos) {
+// <pad> and <s> are never generated, nor </s> unless allowed, nor <unk>
+// unless allowed.
+void restrict_tokens(torch::Tensor& log_probs, const SearchOptions& options) {
   log_probs.select(1, text::kPadId).fill_(-std::numeric_limits<float>::infinity());
   log_probs.select(1, text::kBosId).fill_(-std::numeric_limits<float>::infinity());
-  if (!allow_eos) log_probs.select(1, text::kEosId).fill_(-std::numeric_limits<float>::infinity());
+  if (!options.allow_eos) log_probs.select(1, text::kEosId).fill_(-std::numeric_limits<float>::infinity());
+  if (!options.allow_unk) log_probs.select(1, text::kUnkId).fill_(-std::numeric_limits<float>::infinity());
 }
 
 // At step t, the rows of each live sentence that reaches its own limit may
@@ -86,7 +89,7 @@ std::vector<std::vector<Hypothesis>> greedy_search(StepFunction& step, const std
 
   for (int64_t t = 0; t < max_length && !alive.empty(); ++t) {
     auto lp = step.log_probs(last);
-    restrict_tokens(lp, options.allow_eos);
+    restrict_tokens(lp, options);
     if (options.allow_eos) force_eos_at_limits(lp, alive, max_lengths, t, 1);
     auto [best, next] = lp.max(1);
     auto best_cpu = best.to(torch::kCPU, torch::kDouble), next_cpu = next.to(torch::kCPU);
@@ -142,7 +145,7 @@ std::vector<std::vector<Hypothesis>> beam_search(StepFunction& step, const std::
     const int64_t m = static_cast<int64_t>(alive.size());
     auto lp = step.log_probs(device_last);
     const int64_t V = lp.size(1);
-    restrict_tokens(lp, options.allow_eos);
+    restrict_tokens(lp, options);
     if (options.allow_eos) force_eos_at_limits(lp, alive, max_lengths, t, K);
     // (m, K, V) candidates scored by their whole path; 2K of them so that if
     // up to K end in </s>, K live ones remain.
@@ -210,6 +213,8 @@ std::vector<std::vector<Hypothesis>> beam_search(StepFunction& step, const std::
 
 std::vector<std::vector<Hypothesis>> search(StepFunction& step, const std::vector<int64_t>& max_lengths,
                                             const SearchOptions& options) {
+  if (options.rule == "marian") return marian_beam_search(step, max_lengths, options);
+  NMT_CHECK(options.rule == "nmt", "the search rule must be nmt or marian, got '" << options.rule << "'");
   if (options.beam == 1) return greedy_search(step, max_lengths, options);
   return beam_search(step, max_lengths, options);
 }

@@ -3,6 +3,7 @@
 // The search owns no model: it drives a StepFunction, so it can be tested on
 // a fixed table of log-probabilities whose right answer is known by hand.
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include <ATen/core/Tensor.h>
@@ -12,7 +13,8 @@ namespace nmt::decode {
 struct Hypothesis {
   std::vector<int> tokens;  // generated pieces, without </s>
   double log_prob = 0;      // sum of token log-probabilities, </s> included when generated
-  double score = 0;         // log_prob / GNMT length penalty
+  double score = 0;         // log_prob / GNMT length penalty (rule "marian": see SearchOptions)
+  std::vector<float> token_log_probs;  // rule "marian": each token's, </s> included (Marian's WordScores)
 };
 
 struct SearchOptions {
@@ -20,6 +22,12 @@ struct SearchOptions {
   double length_penalty = 0.6;  // GNMT alpha: score = log P / ((5 + |y|) / 6)^alpha, |y| counting </s>
   int64_t n_best = 1;           // hypotheses returned per sentence (<= beam)
   bool allow_eos = true;        // false: every output has exactly max_length tokens (speed benchmarks)
+  // "nmt": ours (below). "marian": marian-decoder's rules (marian_search.h),
+  // which use the three options after it.
+  std::string rule = "nmt";
+  double normalize = 0;         // marian: score = (log P - word_penalty * L) / L^normalize, L counting </s>
+  double word_penalty = 0;
+  bool allow_unk = true;        // false: <unk> is never chosen (its probability is not given to the others)
 };
 
 // What a search needs from a model. Rows are hypotheses; the search tells

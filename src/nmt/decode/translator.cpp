@@ -1,6 +1,7 @@
 #include "nmt/decode/translator.h"
 
 #include <algorithm>
+#include <cmath>
 #include <atomic>
 #include <chrono>
 #include <numeric>
@@ -59,6 +60,22 @@ void TransformerStep::select_rows(const at::Tensor& rows_any_device, bool same_s
   for (int64_t i = 0; i < n; ++i) source_of_row_[i] = i / group;
 }
 
+void apply_model_defaults(const nlohmann::json& model_config, TranslateOptions& options,
+                          const std::set<std::string>& set_by_user) {
+  if (!model_config.contains("decode")) return;
+  const auto& d = model_config["decode"];
+  auto unset = [&](const char* key) { return d.contains(key) && !set_by_user.count(key); };
+  try {
+    if (unset("search")) options.search.rule = d["search"].get<std::string>();
+    if (unset("normalize")) options.search.normalize = d["normalize"].get<double>();
+    if (unset("word_penalty")) options.search.word_penalty = d["word_penalty"].get<double>();
+    if (unset("max_length_factor")) options.max_length_factor = d["max_length_factor"].get<double>();
+    if (unset("allow_unk")) options.search.allow_unk = d["allow_unk"].get<bool>();
+  } catch (const nlohmann::json::exception& e) {
+    NMT_FAIL("the model's decode settings are malformed: " << d.dump() << " (" << e.what() << ")");
+  }
+}
+
 void TranslateStats::add(const TranslateStats& part) {
   sentences += part.sentences;
   generated_tokens += part.generated_tokens;
@@ -85,7 +102,10 @@ torch::Tensor source_batch(const std::vector<const std::vector<int>*>& sources, 
 int64_t max_output_length(size_t source_pieces, const TranslateOptions& options, int64_t max_positions) {
   if (options.fixed_length > 0) return std::min(options.fixed_length, max_positions);
   const auto pieces = std::min<int64_t>(static_cast<int64_t>(source_pieces), max_positions - 1);  // as encoded
-  const auto limit = static_cast<int64_t>(options.max_length_ratio * static_cast<double>(pieces)) + options.max_length_extra;
+  const auto limit =
+      options.max_length_factor > 0
+          ? static_cast<int64_t>(std::ceil(options.max_length_factor * static_cast<double>(pieces + 1)))
+          : static_cast<int64_t>(options.max_length_ratio * static_cast<double>(pieces)) + options.max_length_extra;
   return std::clamp<int64_t>(limit, 1, max_positions);
 }
 

@@ -2,8 +2,11 @@
 // Batch translation: length-sorted batches, the encoder run once per batch,
 // incremental decoding with a cache, results restored to input order.
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "nmt/decode/search.h"
 #include "nmt/model/transformer.h"
@@ -22,6 +25,8 @@ struct TranslateOptions {
   // else shares its batch.
   double max_length_ratio = 1.5;
   int64_t max_length_extra = 10;
+  // > 0: Marian's limit instead, factor x (source pieces + </s>), rounded up.
+  double max_length_factor = 0;
   int64_t fixed_length = 0;         // > 0: exactly this many tokens, </s> never chosen (benchmarks)
   bool bf16 = false;                // matrix products in bfloat16 (autocast), the rest in float32
   // Batches translated at once, each by its own thread (Marian's
@@ -65,6 +70,13 @@ struct TranslateStats {
   // wall time, which the caller measures whole).
   void add(const TranslateStats& part);
 };
+
+// A model's own decoding defaults, from its configuration's "decode"
+// section (an imported Marian model's: Marian's search rules), for every
+// field whose name is not in `set_by_user`: search, normalize,
+// word_penalty, max_length_factor, allow_unk.
+void apply_model_defaults(const nlohmann::json& model_config, TranslateOptions& options,
+                          const std::set<std::string>& set_by_user);
 
 // The detokenized text of a sentence's best hypothesis ("" if it has none).
 std::string best_translation(const std::vector<Hypothesis>& n_best, const text::Vocab& tgt_vocab);
