@@ -14,6 +14,7 @@ packages=(
   libprotobuf-dev protobuf-compiler libboost-dev   # TensorBoard event files (protobuf, CRC-32C)
   libcairo2-dev fonts-dejavu-core                  # report charts (SVG and PNG), their font
   libpugixml-dev                      # TMX corpora
+  libzip-dev                          # Marian's .npz models (nmt import marian)
   libicu-dev                          # Unicode categories, scripts, case mapping (score --tokenize intl, --lowercase; clean)
   libcpp-httplib-dev                  # nmt serve: HTTP (cpp-httplib)
   libgumbo-dev                        # nmt serve: the text of HTML to translate (gumbo, an HTML5 parser)

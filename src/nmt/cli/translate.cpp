@@ -7,6 +7,8 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <set>
+#include <sstream>
 
 #include <CLI/CLI.hpp>
 #include <torch/torch.h>
@@ -31,8 +33,21 @@ struct TranslateCommand {
   int threads = 2;
   int64_t window = 0;
   bool alignment = false;
+  bool word_scores = false;
   decode::TranslateOptions options;
+  CLI::App* app = nullptr;
 };
+
+// The model's decoding defaults (decode/translator.h) where the command line is silent.
+void apply_model_defaults(TranslateCommand& cmd, const nlohmann::json& model_config) {
+  std::set<std::string> given;
+  for (const auto& [flag, key] : std::vector<std::pair<std::string, std::string>>{
+           {"--search", "search"}, {"--normalize", "normalize"}, {"--word-penalty", "word_penalty"},
+           {"--max-length-factor", "max_length_factor"}, {"--allow-unk", "allow_unk"}}) {
+    if (cmd.app->count(flag) > 0) given.insert(key);
+  }
+  decode::apply_model_defaults(model_config, cmd.options, given);
+}
 
 // Marian's hard alignment of every hypothesis of a window, after its
 // translation: one teacher-forced pass per batch, on every thread, with the
@@ -59,6 +74,9 @@ void run(TranslateCommand cmd) {
   NMT_CHECK(!cmd.split_sentences || !cmd.alignment,
             "--alignment cannot be used with --split-sentences: a line's sentences have an alignment each");
   auto ckpt = train::load_checkpoint(train::resolve_checkpoint(cmd.model));
+  apply_model_defaults(cmd, ckpt.info.config);
+  NMT_CHECK(!cmd.word_scores || cmd.options.search.rule == "marian",
+            "--word-scores needs --search marian (its hypotheses keep each token's log-probability)");
   auto src_vocab = text::Vocab::from_serialized(ckpt.info.src_vocab);
   auto tgt_vocab = text::Vocab::from_serialized(ckpt.info.tgt_vocab);
   decode::Translator translator(ckpt.model, torch::Device(cmd.device));
@@ -115,7 +133,14 @@ void run(TranslateCommand cmd) {
             }
             for (size_t h = 0; h < n_best.size(); ++h) {  // Moses/Marian n-best format
               out << first + static_cast<int64_t>(k) << " ||| " << tgt_vocab.decode(n_best[h].tokens)
-                  << alignment(k, h) << " ||| F0= " << n_best[h].log_prob << " ||| " << n_best[h].score << "\n";
+                  << alignment(k, h);
+              if (cmd.word_scores) {
+                std::ostringstream scores;
+                scores << std::fixed << std::setprecision(5);
+                for (float s : n_best[h].token_log_probs) scores << " " << s;
+                out << " ||| WordScores=" << scores.str();
+              }
+              out << " ||| F0= " << n_best[h].log_prob << " ||| " << n_best[h].score << "\n";
             }
           }
           window_written(lines.size());
@@ -145,7 +170,23 @@ void add_translate_command(CLI::App& app) {
   c->add_option("--beam,-b", opt.search.beam, "Beam size, 1 = greedy")->capture_default_str()->check(CLI::Range(1, 1000));
   c->add_option("--n-best", opt.search.n_best, "Hypotheses per sentence (n-best format when > 1)")
       ->capture_default_str()->check(CLI::Range(1, 1000));
-  c->add_option("--alpha", opt.search.length_penalty, "GNMT length penalty alpha")->capture_default_str();
+  c->add_option("--alpha", opt.search.length_penalty, "GNMT length penalty alpha (--search nmt)")->capture_default_str();
+  c->add_option("--search", opt.search.rule,
+                "nmt: our beam search; marian: marian-decoder's rules (a shrinking beam of finished hypotheses, "
+                "--normalize, --word-penalty, --max-length-factor; the default for imported Marian models)")
+      ->check(CLI::IsMember({"nmt", "marian"}));
+  c->add_option("--normalize", opt.search.normalize,
+                "--search marian: rank finished hypotheses by log P / length^A, length counting </s> (Marian's "
+                "--normalize; 0 = off)");
+  c->add_option("--word-penalty", opt.search.word_penalty,
+                "--search marian: subtract this per token before normalising (Marian's --word-penalty)");
+  c->add_option("--max-length-factor", opt.max_length_factor,
+                "Output at most F x (source pieces + </s>) tokens, as Marian (3 for imported Marian models; "
+                "0 = --max-length-ratio/--max-length-extra)");
+  c->add_flag("--allow-unk,!--no-allow-unk", opt.search.allow_unk,
+              "Let <unk> be generated (default: allowed, but not for imported Marian models, as in Marian)");
+  c->add_flag("--word-scores", cmd->word_scores,
+              "With --n-best and --search marian: each token's log-probability, Marian's WordScores= field");
   c->add_option("--batch", opt.batch_size, "Sentences per batch")->capture_default_str()->check(CLI::Range(1, 1000000));
   c->add_option("--max-length-ratio", opt.max_length_ratio, "Output tokens <= ratio x source tokens + extra")
       ->capture_default_str();
@@ -178,6 +219,7 @@ void add_translate_command(CLI::App& app) {
                 "Language of the input for --split-sentences (ISO 639-1: en, es...); default: the model's "
                 "data.src_lang, else ICU's root rules");
   c->add_option("--device", cmd->device, "cpu | cuda | cuda:N")->capture_default_str();
+  cmd->app = c;
   c->callback([cmd] { run(*cmd); });
 }
 
