@@ -522,6 +522,43 @@ case "$case_name" in
       "$nmt" bench train --preset tiny --vs-torch
     expect_error "give --train-src, --train-tgt and --vocab together" "$nmt" bench train --preset tiny --train-src "$data/train.en"
     ;;
+  import_marian)
+    # A model trained by Marian: imported, then translated and scored through
+    # the CLI with the run's own decoding defaults (Marian's search rules),
+    # as marian-decoder and marian-scorer did.
+    fixture=$repo/../shared/fixtures/marian-tiny-en-es
+    [ -f "$fixture/model.npz" ] || { echo "skipped: $fixture is absent"; exit 77; }
+    "$nmt" import marian "$fixture/model.npz" --vocab "$fixture/vocab.spm" --src-lang en --tgt-lang es \
+      --out "$work/marian" 2>"$work/import.log" || { cat "$work/import.log"; fail "import"; }
+    grep -q "imported $fixture/model.npz into $work/marian/checkpoint-00000000.pt" "$work/import.log" ||
+      { cat "$work/import.log"; fail "no import message"; }
+    "$nmt" translate --model "$work/marian" --input "$fixture/input.en" --beam 1 >"$work/greedy.es" 2>/dev/null ||
+      fail "greedy translation"
+    cmp "$work/greedy.es" "$fixture/greedy.es" || fail "greedy translations differ from marian-decoder -b 1"
+    "$nmt" translate --model "$work/marian" --input "$fixture/input.en" --beam 4 --normalize 0.6 \
+      >"$work/beam4.es" 2>/dev/null || fail "beam translation"
+    cmp "$work/beam4.es" "$fixture/beam4.es" || fail "beam 4 translations differ from marian-decoder -b 4"
+    "$nmt" translate --model "$work/marian" --input "$fixture/input.en" --beam 4 --normalize 0.6 --n-best 4 \
+      --word-scores >"$work/beam4.nbest" 2>/dev/null || fail "n-best"
+    # The same entries in the same order; the scores as printed, within a unit of their last digit.
+    paste -d '\n' "$work/beam4.nbest" "$fixture/beam4.nbest" | awk -F' \\|\\|\\| ' '
+      NR % 2 == 1 { id = $1; text = $2; f0 = substr($4, 5); total = $5; next }
+      { if ($1 != id || $2 != text) { print "entry " NR / 2 ": " id " " text " / " $1 " " $2; bad = 1 }
+        d = f0 - substr($4, 5); if (d < 0) d = -d; if (d > 1.01e-3) { print "F0 " f0 " vs " $4; bad = 1 }
+        d = total - $5; if (d < 0) d = -d; if (d > 1.01e-4) { print "total " total " vs " $5; bad = 1 } }
+      END { exit bad }' || fail "n-best lists differ from marian-decoder's"
+    "$nmt" score-pairs --model "$work/marian" --src "$fixture/scorer.src" --tgt "$fixture/scorer.tgt" \
+      >"$work/scores" 2>/dev/null || fail "score-pairs"
+    paste "$work/scores" "$fixture/scorer.scores" | awk '{ d = $1 - $2; if (d < 0) d = -d; if (d > 1e-3) bad = 1 }
+      END { exit bad }' || { paste "$work/scores" "$fixture/scorer.scores"; fail "scores differ from marian-scorer"; }
+    # --search nmt on the same model is our rule: the option overrides the run's default.
+    "$nmt" translate --model "$work/marian" --input "$fixture/input.en" --beam 4 --search nmt \
+      >"$work/ours.es" 2>/dev/null || fail "--search nmt"
+    ! cmp -s "$work/ours.es" "$fixture/beam4.es" || fail "--search nmt gave Marian's beam output"
+    expect_error "$work/marian/checkpoint-00000000.pt is not an .npz of NumPy arrays: its member" \
+      "$nmt" import marian "$work/marian/checkpoint-00000000.pt" \
+      --vocab "$fixture/vocab.spm" --out "$work/again"
+    ;;
   serve_bad_input)
     # nmt serve refuses what it cannot serve before it listens, naming the option or file.
     expect_error "no model to serve: give --model RUN_DIR[:SRC-TGT]" "$nmt" serve --port 0

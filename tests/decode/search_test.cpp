@@ -298,5 +298,83 @@ TEST(SearchTest, BadOptions_AreErrorsNamingTheValues) {
   EXPECT_THROW(search(step, {0}, options(1, 0.6)), nmt::Error);
 }
 
+// Marian's rules (marian_search.h), on the same tables, worked by hand.
+SearchOptions marian(int64_t beam, double normalize, int64_t n_best) {
+  SearchOptions o;
+  o.rule = "marian", o.beam = beam, o.normalize = normalize, o.n_best = n_best, o.allow_unk = false;
+  return o;
+}
+
+// S1, beam 2: step 1 keeps a (.52) and b (.48); step 2's best two of six
+// extensions are b b (.384) and a </s> (.26), which finishes, so the beam
+// shrinks to one; b b b (.3072), then b b b </s> (.18432) finishes the
+// second. Ranked by raw log P, a </s> wins; by log P / L (L counting </s>),
+// b b b </s> (-1.691 / 4) beats a </s> (-1.347 / 2).
+TEST(MarianSearchTest, BeamShrinksAsHypothesesFinish_NormalizeRanksThem) {
+  for (double normalize : {0.0, 1.0}) {
+    TableStep step({&kS1});
+    auto result = search(step, {10}, marian(2, normalize, 2));
+    ASSERT_EQ(result[0].size(), 2u) << "exactly beam finished hypotheses";
+    const auto& first = result[0][normalize == 0 ? 0 : 1];
+    const auto& second = result[0][normalize == 0 ? 1 : 0];
+    EXPECT_EQ(first.tokens, std::vector<int>({kA}));
+    EXPECT_NEAR(first.log_prob, std::log(.26), 1e-5);
+    EXPECT_NEAR(first.score, std::log(.26) / std::pow(2, normalize), 1e-5);
+    EXPECT_EQ(second.tokens, std::vector<int>({kB, kB, kB}));
+    EXPECT_NEAR(second.log_prob, std::log(.48 * .8 * .8 * .6), 1e-5);
+    EXPECT_NEAR(second.score, std::log(.48 * .8 * .8 * .6) / std::pow(4, normalize), 1e-5);
+    ASSERT_EQ(second.token_log_probs.size(), 4u);
+    EXPECT_NEAR(second.token_log_probs[3], std::log(.6), 1e-6);
+    EXPECT_EQ(step.calls, 4);  // steps of 1 row (the start), 2 rows, then 1, 1
+    EXPECT_TRUE(step.problems.empty()) << step.problems.front();
+  }
+}
+
+// At the length limit every live hypothesis finishes as it is, without </s>;
+// the word penalty counts its tokens.
+TEST(MarianSearchTest, LengthLimitFinishesLiveHypotheses_WordPenalty) {
+  TableStep step({&kS2});
+  auto options = marian(1, 0.0, 1);
+  options.word_penalty = 0.5;
+  auto result = search(step, {3}, options);
+  ASSERT_EQ(result[0].size(), 1u);
+  EXPECT_EQ(result[0][0].tokens, std::vector<int>({kA, kA, kA}));
+  EXPECT_NEAR(result[0][0].log_prob, 3 * std::log(.7), 1e-5);
+  EXPECT_NEAR(result[0][0].score, 3 * std::log(.7) - 0.5 * 3, 1e-5);
+  EXPECT_EQ(step.calls, 3);
+}
+
+// <unk> is passed over but keeps its probability: the chosen word's
+// log-probability is not renormalised.
+TEST(MarianSearchTest, UnkIsNeverChosenUnlessAllowed) {
+  const Table unk_likely{{{{}, Probs{0, .6, 0, .1, .2, .1}}}, P(.9, .05, .05)};
+  TableStep step({&unk_likely});
+  auto result = search(step, {10}, marian(1, 0.0, 1));
+  EXPECT_EQ(result[0][0].tokens, std::vector<int>({kA}));
+  EXPECT_NEAR(result[0][0].log_prob, std::log(.2 * .9), 1e-5);
+  TableStep allowed_step({&unk_likely});
+  auto options = marian(1, 0.0, 1);
+  options.allow_unk = true;
+  EXPECT_EQ(search(allowed_step, {10}, options)[0][0].tokens, std::vector<int>({text::kUnkId}));
+}
+
+// Sentences of one batch keep their own beams, limits and answers.
+TEST(MarianSearchTest, BatchedSentencesGiveTheirOwnAnswers) {
+  TableStep step({&kS0, &kS1, &kS2});
+  auto together = search(step, {10, 10, 3}, marian(2, 1.0, 2));
+  EXPECT_TRUE(step.problems.empty()) << step.problems.front();
+  const std::vector<const Table*> tables = {&kS0, &kS1, &kS2};
+  const std::vector<int64_t> limits = {10, 10, 3};
+  for (size_t i = 0; i < tables.size(); ++i) {
+    TableStep alone_step({tables[i]});
+    auto alone = search(alone_step, {limits[i]}, marian(2, 1.0, 2));
+    ASSERT_EQ(together[i].size(), alone[0].size()) << i;
+    for (size_t h = 0; h < alone[0].size(); ++h) {
+      EXPECT_EQ(together[i][h].tokens, alone[0][h].tokens) << i;
+      EXPECT_NEAR(together[i][h].score, alone[0][h].score, 1e-6) << i;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace nmt::decode

@@ -202,9 +202,9 @@ model::ModelConfig model_config(const MarianOptions& o, const text::Vocab& src, 
 // vocab.spm_ids()[i], zero for the ids it lacks.
 torch::Tensor rows_for(const torch::Tensor& marian, const text::Vocab& vocab, const std::string& name) {
   const auto ids = vocab.spm_ids();
-  int64_t known = 0;
-  for (int id : ids) known = std::max<int64_t>(known, id + 1);
-  NMT_CHECK(marian.size(0) >= known, name << " has " << marian.size(0) << " rows but the vocabulary has " << known
+  int64_t pieces = 0;
+  for (int id : ids) pieces = std::max<int64_t>(pieces, id + 1);
+  NMT_CHECK(marian.size(0) == pieces, name << " has " << marian.size(0) << " rows but the vocabulary has " << pieces
                                            << " pieces: not the vocabulary this model was trained with");
   auto out = torch::zeros({static_cast<int64_t>(ids.size()), marian.size(1)});
   for (size_t i = 0; i < ids.size(); ++i)

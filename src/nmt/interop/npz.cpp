@@ -68,12 +68,14 @@ std::map<std::string, NpyArray> read_npz(const std::string& path) {
     NMT_CHECK(zip_stat_index(archive.get(), i, 0, &st) == 0, path << ": cannot read entry " << i);
     std::string name = st.name;
     const std::string what = path + ":" + name;
+    NMT_CHECK(name.size() > 4 && name.compare(name.size() - 4, 4, ".npy") == 0,
+              path << " is not an .npz of NumPy arrays: its member " << name << " is no .npy file");
     std::unique_ptr<zip_file_t, decltype(&zip_fclose)> file(zip_fopen_index(archive.get(), i, 0), &zip_fclose);
     NMT_CHECK(file, what << ": " << zip_strerror(archive.get()));
     std::string bytes(st.size, '\0');
     NMT_CHECK(zip_fread(file.get(), bytes.data(), st.size) == static_cast<zip_int64_t>(st.size),
               what << ": truncated (" << zip_file_strerror(file.get()) << ")");
-    if (name.size() > 4 && name.compare(name.size() - 4, 4, ".npy") == 0) name.resize(name.size() - 4);
+    name.resize(name.size() - 4);
     arrays[name] = parse_npy(bytes, what);
   }
   return arrays;
