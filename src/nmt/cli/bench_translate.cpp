@@ -123,9 +123,11 @@ void run(const TranslateBench& b) {
   std::optional<text::Vocab> vocab;
   std::string spm_for_peer = b.vocab.empty() ? "" : vocab_model_file(b.vocab), what = "random model, preset " + b.preset;
   std::optional<TempDir> peer_dir;
+  nlohmann::json model_config;  // a run's own decoding defaults (an imported Marian model's search rules)
   if (!b.model.empty()) {
     auto ckpt = train::load_checkpoint(train::resolve_checkpoint(b.model));
     model = ckpt.model;
+    model_config = ckpt.info.config;
     vocab = text::Vocab::from_serialized(ckpt.info.src_vocab);
     what = ckpt.path + " (step " + std::to_string(ckpt.info.step) + ")";
     if (b.common.vs_torch && !b.input.empty()) {  // the peer reads a SentencePiece file
@@ -162,6 +164,7 @@ void run(const TranslateBench& b) {
   decode::Translator translator(model, torch::kCPU);
   if (b.quantize == "int8") translator.quantize_int8();
   decode::TranslateOptions options;
+  decode::apply_model_defaults(model_config, options, {});
   options.fixed_length = b.fixed_len;
   options.bf16 = b.bf16;
   options.workers = b.workers;

@@ -18,13 +18,14 @@ bool Ticket::wait_until(std::chrono::steady_clock::time_point deadline) {
   return false;
 }
 
-BatchScheduler::BatchScheduler(std::vector<decode::Translator*> translators, decode::TranslateOptions translate,
+BatchScheduler::BatchScheduler(std::vector<decode::Translator*> translators, std::vector<decode::TranslateOptions> translate,
                                SchedulerOptions options, std::function<void(const BatchRecord&)> on_batch)
     : translators_(std::move(translators)),
       translate_(std::move(translate)),
       options_(options),
       on_batch_(std::move(on_batch)) {
   NMT_CHECK(options_.workers >= 1, "workers must be >= 1, got " << options_.workers);
+  NMT_CHECK(translate_.size() == translators_.size(), "one set of translate options per model");
   NMT_CHECK(options_.max_batch_tokens >= 1 && options_.max_batch_sentences >= 1 && options_.queue_limit >= 1,
             "batch and queue limits must be >= 1");
   for (int w = 0; w < options_.workers; ++w) workers_.emplace_back([this] { work(); });
@@ -173,7 +174,7 @@ void BatchScheduler::translate_batch(std::vector<Entry>& batch) {
     sources.push_back(e.source);
     longest = std::max<int64_t>(longest, static_cast<int64_t>(e.source.size()) + 1);
   }
-  decode::TranslateOptions options = translate_;
+  decode::TranslateOptions options = translate_[batch.front().model];
   options.batch_size = static_cast<int64_t>(batch.size());
   options.workers = 1;
   options.search.n_best = batch.front().n_best;

@@ -83,9 +83,10 @@ struct QueueFull : std::exception {
 
 class BatchScheduler {
  public:
-  // translators: one per served model, shared by the workers; `translate`
-  // holds the search options (beam, length penalty, limits, bf16).
-  BatchScheduler(std::vector<decode::Translator*> translators, decode::TranslateOptions translate,
+  // translators: one per served model, shared by the workers; `translate`:
+  // the search options of each (beam, length penalty, limits, bf16; an
+  // imported Marian model's search rules).
+  BatchScheduler(std::vector<decode::Translator*> translators, std::vector<decode::TranslateOptions> translate,
                  SchedulerOptions options, std::function<void(const BatchRecord&)> on_batch = {});
   ~BatchScheduler();
   BatchScheduler(const BatchScheduler&) = delete;
@@ -131,7 +132,7 @@ class BatchScheduler {
   void translate_batch(std::vector<Entry>& batch);
 
   std::vector<decode::Translator*> translators_;
-  decode::TranslateOptions translate_;
+  std::vector<decode::TranslateOptions> translate_;
   SchedulerOptions options_;
   std::function<void(const BatchRecord&)> on_batch_;
   mutable std::mutex mutex_;

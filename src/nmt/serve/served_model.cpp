@@ -46,6 +46,7 @@ std::vector<std::unique_ptr<ServedModel>> load_models(const std::vector<std::str
                                                 text::Vocab::from_serialized(ckpt.info.tgt_vocab));
     served->path = ckpt.path;
     served->step = ckpt.info.step;
+    served->config = ckpt.info.config;
     served->source = m.source.empty() ? train::trained_language(ckpt.info.config, "src_lang") : m.source;
     served->target = m.target.empty() ? train::trained_language(ckpt.info.config, "tgt_lang") : m.target;
     NMT_CHECK(!served->source.empty() && !served->target.empty(),

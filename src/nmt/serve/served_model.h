@@ -27,6 +27,7 @@ struct ServedModel {
   ServedModel(text::Vocab src, text::Vocab tgt) : src_vocab(std::move(src)), tgt_vocab(std::move(tgt)) {}
   std::string path, source, target;
   int64_t step = 0;
+  nlohmann::json config;  // the checkpoint's: its "decode" section holds the model's own search defaults
   text::Vocab src_vocab, tgt_vocab;
   std::unique_ptr<decode::Translator> translator;
 };

@@ -30,7 +30,14 @@ TranslationService::TranslationService(std::vector<std::unique_ptr<ServedModel>>
                                        decode::TranslateOptions translate, SchedulerOptions scheduling,
                                        std::function<void(const BatchRecord&)> on_batch)
     : models_(std::move(models)), translate_(std::move(translate)) {
-  scheduler_ = std::make_unique<BatchScheduler>(translators_of(models_), translate_, scheduling, std::move(on_batch));
+  // Each model's own decoding defaults (an imported Marian model: Marian's
+  // search rules) over the server's options.
+  std::vector<decode::TranslateOptions> per_model;
+  for (const auto& m : models_) {
+    per_model.push_back(translate_);
+    decode::apply_model_defaults(m->config, per_model.back(), {});
+  }
+  scheduler_ = std::make_unique<BatchScheduler>(translators_of(models_), per_model, scheduling, std::move(on_batch));
 }
 
 const ServedModel* TranslationService::find(const std::string& source, const std::string& target) const {
