@@ -555,6 +555,13 @@ case "$case_name" in
     "$nmt" translate --model "$work/marian" --input "$fixture/input.en" --beam 4 --search nmt \
       >"$work/ours.es" 2>/dev/null || fail "--search nmt"
     ! cmp -s "$work/ours.es" "$fixture/beam4.es" || fail "--search nmt gave Marian's beam output"
+    # An ensemble of the model with itself is the model; with a model of another vocabulary, refused.
+    "$nmt" translate -m "$work/marian" -m "$work/marian" --weights 1,3 --input "$fixture/input.en" --beam 4 \
+      --normalize 0.6 >"$work/self.es" 2>/dev/null || fail "self-ensemble"
+    cmp "$work/self.es" "$fixture/beam4.es" || fail "an ensemble of the model with itself differs from the model"
+    tiny_run
+    expect_error "the models of an ensemble must share the target vocabulary, but $work/marian/checkpoint-00000000.pt and $work/run/checkpoint-00000004.pt differ: sizes 2002 and" \
+      "$nmt" translate -m "$work/marian" -m "$work/run" --input "$fixture/input.en"
     expect_error "$work/marian/checkpoint-00000000.pt is not an .npz of NumPy arrays: its member" \
       "$nmt" import marian "$work/marian/checkpoint-00000000.pt" \
       --vocab "$fixture/vocab.spm" --out "$work/again"

@@ -10,6 +10,7 @@
 #include "nmt/model/threads.h"
 #include "nmt/model/transformer.h"
 #include "nmt/text/vocab.h"
+#include "error_message.h"
 
 namespace nmt::decode {
 namespace {
@@ -212,6 +213,34 @@ TEST(TranslatorTest, FixedLength_GivesExactlyThatManyTokens) {
     auto out = translator.translate({{5, 6, 7}, {8}}, o);
     for (const auto& n_best : out) EXPECT_EQ(n_best[0].tokens.size(), 7u) << "beam " << beam;
   }
+}
+
+// An ensemble's next-token scores are the weighted sum of its models'
+// log-probabilities (weights normalised to 1), each model on its own cache.
+TEST(EnsembleTest, LogProbsAreTheWeightedSumOfTheModels) {
+  torch::NoGradGuard no_grad;
+  auto a = random_tiny_model(1, 0.0), b = random_tiny_model(2, 0.0);
+  const auto src = random_sources({5, 3});
+  TransformerStep alone_a(a, src), alone_b(b, src);
+  std::vector<std::unique_ptr<StepFunction>> members;
+  members.push_back(std::make_unique<TransformerStep>(a, src));
+  members.push_back(std::make_unique<TransformerStep>(b, src));
+  EnsembleStep both(std::move(members), {0.25, 0.75});
+  auto last = torch::full({2}, text::kBosId, torch::kLong);
+  for (int step = 0; step < 3; ++step) {
+    const auto expected = 0.25 * alone_a.log_probs(last) + 0.75 * alone_b.log_probs(last);
+    const auto got = both.log_probs(last);
+    EXPECT_TRUE(torch::allclose(got, expected, 1e-5, 1e-6)) << "step " << step;
+    last = torch::tensor({static_cast<int64_t>(5 + step), static_cast<int64_t>(7 + step)}, torch::kLong);
+  }
+  // Weights are normalised; the models must share the target vocabulary.
+  Translator unnormalised({a, b}, {1, 3}, torch::kCPU);
+  EXPECT_EQ(unnormalised.size(), 2u);
+  auto c = model::preset("tiny");
+  c.src_vocab = 24, c.tgt_vocab = 30;
+  EXPECT_NE(nmt::testing::error_message([&] { Translator({a, model::Transformer(c)}, {}, torch::kCPU); })
+                .find("must share the target vocabulary: sizes 24 and 30"),
+            std::string::npos);
 }
 
 }  // namespace

@@ -67,6 +67,7 @@ struct LearnOptions {
   int64_t batch_tokens = 64 * 13;
   size_t train_sentences = 30000;
   uint64_t seed = 1;  // of the data and of the run
+  uint64_t run_seed = 0;  // of the run alone, when not 0: other weights on the same data
 };
 
 struct Learned {
@@ -118,7 +119,7 @@ Learned learn(Task task, const LearnOptions& o, const TempDir& dir) {
   options.batch_tokens = o.batch_tokens;
   options.max_len = 32;
   options.threads = 1;  // on this tiny model a second thread does not pay
-  options.seed = o.seed;
+  options.seed = o.run_seed != 0 ? o.run_seed : o.seed;
   options.log_every = 200;
   options.valid_every = 0;  // no dev set
   options.save_every = 0;   // the last step only
@@ -198,6 +199,56 @@ TEST(LearnTest, Beam_NeverWorseThanGreedy) {
   std::cout << "beam 4 differs from greedy on " << different << " of " << greedy.size() << " sentences, with a higher "
             << "log-probability on " << better << "\n";
   EXPECT_GT(better, 0) << "the model is too sure for this test to mean anything: train it less";
+}
+
+// Exact matches (of 100) of greedy translations by one model or an ensemble.
+int exact_matches(decode::Translator& translator, const Learned& learned, Task task) {
+  const auto vocab = text::Vocab::from_serialized(learned.checkpoint.info.src_vocab);
+  std::vector<std::string> sources;
+  for (const auto& s : learned.held_out) sources.push_back(words(s));
+  decode::TranslateOptions greedy;
+  greedy.search.beam = 1;
+  const auto out = translator.translate_lines(sources, vocab, vocab, greedy);
+  int correct = 0;
+  for (size_t i = 0; i < out.size(); ++i) correct += out[i] == words(task(learned.held_out[i]));
+  return correct;
+}
+
+TEST(LearnTest, Ensemble_OfTwoSeedsAtLeastTheBetterOne_OfAModelWithItselfTheModel) {
+  // Reversal, 300 steps: models still unsure (greedy exact match 31-73 %),
+  // on the same data and vocabulary, with other initial weights and batch orders.
+  LearnOptions o;
+  o.steps = 300;
+  TempDir dir_a, dir_b;
+  o.run_seed = 1;
+  const auto a = learn(reverse_task, o, dir_a);
+  o.run_seed = 2;
+  const auto b = learn(reverse_task, o, dir_b);
+  const auto vocab_difference = text::vocab_difference(text::Vocab::from_serialized(a.checkpoint.info.tgt_vocab),
+                                                       text::Vocab::from_serialized(b.checkpoint.info.tgt_vocab));
+  ASSERT_FALSE(vocab_difference) << *vocab_difference;
+  ASSERT_EQ(a.held_out, b.held_out);
+  decode::Translator alone_a(a.checkpoint.model, torch::kCPU), alone_b(b.checkpoint.model, torch::kCPU);
+  decode::Translator both({a.checkpoint.model, b.checkpoint.model}, {}, torch::kCPU);
+  const int score_a = exact_matches(alone_a, a, reverse_task), score_b = exact_matches(alone_b, b, reverse_task);
+  const int score_both = exact_matches(both, a, reverse_task);
+  std::cout << "reverse, 300 steps, greedy exact match of 100: seed 1 " << score_a << ", seed 2 " << score_b
+            << ", their ensemble " << score_both << "\n";
+  EXPECT_GE(score_both, std::max(score_a, score_b));
+  EXPECT_LT(std::max(score_a, score_b), 100) << "the models are too good for this test to mean anything";
+
+  // A model with itself: the same translations with the same log-probabilities, in beam search too.
+  const auto vocab = text::Vocab::from_serialized(a.checkpoint.info.src_vocab);
+  std::vector<std::vector<int>> sources;
+  for (const auto& s : a.held_out) sources.push_back(vocab.encode(words(s)));
+  decode::Translator twice({a.checkpoint.model, a.checkpoint.model}, {0.3, 0.7}, torch::kCPU);
+  decode::TranslateOptions beam;
+  beam.search.beam = 4;
+  const auto one = alone_a.translate(sources, beam), two = twice.translate(sources, beam);
+  for (size_t i = 0; i < one.size(); ++i) {
+    EXPECT_EQ(one[i][0].tokens, two[i][0].tokens) << "sentence " << i;
+    EXPECT_NEAR(one[i][0].log_prob, two[i][0].log_prob, 1e-4) << "sentence " << i;
+  }
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <iomanip>
 #include <iostream>
 #include <set>
+#include <tuple>
 #include <sstream>
 
 #include <CLI/CLI.hpp>
@@ -28,7 +29,9 @@ namespace nmt::cli {
 namespace {
 
 struct TranslateCommand {
-  std::string model, input, output, device = "cpu", quantize = "none", src_lang;
+  std::vector<std::string> models;
+  std::vector<double> weights;
+  std::string input, output, device = "cpu", quantize = "none", src_lang;
   bool split_sentences = false;
   int threads = 2;
   int64_t window = 0;
@@ -73,13 +76,29 @@ void run(TranslateCommand cmd) {
                          << ") cannot be used with --split-sentences: a line's sentences have an n-best list each");
   NMT_CHECK(!cmd.split_sentences || !cmd.alignment,
             "--alignment cannot be used with --split-sentences: a line's sentences have an alignment each");
-  auto ckpt = train::load_checkpoint(train::resolve_checkpoint(cmd.model));
+  // One model, or an ensemble: every model reads the same source pieces and
+  // scores the same target pieces.
+  std::vector<train::LoadedCheckpoint> checkpoints;
+  for (const auto& path : cmd.models) checkpoints.push_back(train::load_checkpoint(train::resolve_checkpoint(path)));
+  auto& ckpt = checkpoints.front();
+  NMT_CHECK(cmd.weights.empty() || cmd.weights.size() == checkpoints.size(),
+            "--weights gives " << cmd.weights.size() << " weights for " << checkpoints.size() << " models");
   apply_model_defaults(cmd, ckpt.info.config);
   NMT_CHECK(!cmd.word_scores || cmd.options.search.rule == "marian",
             "--word-scores needs --search marian (its hypotheses keep each token's log-probability)");
   auto src_vocab = text::Vocab::from_serialized(ckpt.info.src_vocab);
   auto tgt_vocab = text::Vocab::from_serialized(ckpt.info.tgt_vocab);
-  decode::Translator translator(ckpt.model, torch::Device(cmd.device));
+  std::vector<model::Transformer> models;
+  for (const auto& c : checkpoints) {
+    for (const auto& [side, mine, first] : {std::tuple{"target", c.info.tgt_vocab, &tgt_vocab},
+                                            std::tuple{"source", c.info.src_vocab, &src_vocab}}) {
+      const auto difference = text::vocab_difference(*first, text::Vocab::from_serialized(mine));
+      NMT_CHECK(!difference, "the models of an ensemble must share the " << side << " vocabulary, but "
+                                 << ckpt.path << " and " << c.path << " differ: " << *difference);
+    }
+    models.push_back(c.model);
+  }
+  decode::Translator translator(models, cmd.weights, torch::Device(cmd.device));
   if (cmd.quantize == "int8") translator.quantize_int8();
 
   // Lines are read, translated and written a window at a time, so a pipe
@@ -164,7 +183,12 @@ void add_translate_command(CLI::App& app) {
   auto cmd = std::make_shared<TranslateCommand>();
   auto& opt = cmd->options;
   CLI::App* c = app.add_subcommand("translate", "Translate text with a trained model");
-  c->add_option("--model", cmd->model, "Run directory (its latest checkpoint) or checkpoint file")->required();
+  c->add_option("--model,-m", cmd->models,
+                "Run directory (its latest checkpoint) or checkpoint file; several: an ensemble that averages their "
+                "log-probabilities at every step (they must share the vocabularies)")
+      ->required();
+  c->add_option("--weights", cmd->weights, "Ensemble weights, one per --model (default equal), e.g. 0.6,0.4")
+      ->delimiter(',');
   c->add_option("--input,-i", cmd->input, "Source text, one sentence per line (default stdin)");
   c->add_option("--output,-o", cmd->output, "Where translations go (default stdout)");
   c->add_option("--beam,-b", opt.search.beam, "Beam size, 1 = greedy")->capture_default_str()->check(CLI::Range(1, 1000));

@@ -109,14 +109,51 @@ int64_t max_output_length(size_t source_pieces, const TranslateOptions& options,
   return std::clamp<int64_t>(limit, 1, max_positions);
 }
 
-Translator::Translator(model::Transformer model, torch::Device device) : model_(std::move(model)), device_(device) {
-  model_->to(device_);
-  model_->eval();
+EnsembleStep::EnsembleStep(std::vector<std::unique_ptr<StepFunction>> members, std::vector<double> weights)
+    : members_(std::move(members)), weights_(std::move(weights)) {
+  NMT_CHECK(!members_.empty() && members_.size() == weights_.size(), "an ensemble needs one weight per model");
+}
+
+at::Tensor EnsembleStep::log_probs(const at::Tensor& last) {
+  at::Tensor sum;
+  for (size_t i = 0; i < members_.size(); ++i) {
+    auto lp = members_[i]->log_probs(last);
+    sum = sum.defined() ? sum.add_(lp, weights_[i]) : lp.mul(weights_[i]);
+  }
+  return sum;
+}
+
+void EnsembleStep::select_rows(const at::Tensor& rows, bool same_sentences) {
+  for (auto& m : members_) m->select_rows(rows, same_sentences);
+}
+
+Translator::Translator(model::Transformer model, torch::Device device)
+    : Translator(std::vector<model::Transformer>{std::move(model)}, {}, device) {}
+
+Translator::Translator(std::vector<model::Transformer> models, std::vector<double> weights, torch::Device device)
+    : models_(std::move(models)), weights_(std::move(weights)), device_(device) {
+  NMT_CHECK(!models_.empty(), "a translator needs a model");
+  if (weights_.empty()) weights_.assign(models_.size(), 1.0 / static_cast<double>(models_.size()));
+  NMT_CHECK(weights_.size() == models_.size(), "an ensemble of " << models_.size() << " models needs "
+                                                                 << models_.size() << " weights, got " << weights_.size());
+  double total = 0;
+  for (double w : weights_) {
+    NMT_CHECK(w > 0, "ensemble weights must be > 0, got " << w);
+    total += w;
+  }
+  for (double& w : weights_) w /= total;
+  for (auto& m : models_) {
+    NMT_CHECK(m->config.tgt_vocab == models_.front()->config.tgt_vocab,
+              "the models of an ensemble must share the target vocabulary: sizes " << models_.front()->config.tgt_vocab
+                                                                                   << " and " << m->config.tgt_vocab);
+    m->to(device_);
+    m->eval();
+  }
 }
 
 void Translator::quantize_int8() {
   NMT_CHECK(device_.is_cpu(), "int8 translation runs on the CPU only, not on " << device_.str());
-  model_->quantize_int8();
+  for (auto& m : models_) m->quantize_int8();
 }
 
 std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std::vector<int>>& sources,
@@ -124,7 +161,8 @@ std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std
   NMT_CHECK(options.batch_size >= 1, "batch size must be >= 1, got " << options.batch_size);
   NMT_CHECK(options.workers >= 1, "workers must be >= 1, got " << options.workers);
   const auto start = std::chrono::steady_clock::now();
-  const int64_t max_positions = model_->config.max_positions;
+  int64_t max_positions = models_.front()->config.max_positions;
+  for (const auto& m : models_) max_positions = std::min(max_positions, m->config.max_positions);
   std::vector<size_t> order(sources.size());
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return sources[a].size() < sources[b].size(); });
@@ -146,8 +184,12 @@ std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std
     SearchOptions search_options = options.search;
     if (options.fixed_length > 0) search_options.allow_eos = false;
 
-    TransformerStep step(model_, src.to(device_));
-    auto found = search(step, max_lengths, search_options);
+    const auto device_src = src.to(device_);
+    std::vector<std::unique_ptr<StepFunction>> members;
+    for (const auto& m : models_) members.push_back(std::make_unique<TransformerStep>(m, device_src));
+    std::unique_ptr<StepFunction> step = members.size() == 1 ? std::move(members.front())
+                                                              : std::make_unique<EnsembleStep>(std::move(members), weights_);
+    auto found = search(*step, max_lengths, search_options);
     for (size_t i = first; i < last; ++i) {
       if (!found[i - first].empty()) local.generated_tokens += static_cast<int64_t>(found[i - first][0].tokens.size());
       results[order[i]] = std::move(found[i - first]);

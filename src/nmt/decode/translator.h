@@ -53,6 +53,20 @@ class TransformerStep : public StepFunction {
   std::vector<int64_t> source_of_row_;  // index into memory_ of each row
 };
 
+// An ensemble (Marian's, fairseq's): each model searched with its own
+// encoder output and cache, the next token scored by the weighted sum of
+// their log-probabilities (weights summing to 1: their average).
+class EnsembleStep : public StepFunction {
+ public:
+  EnsembleStep(std::vector<std::unique_ptr<StepFunction>> members, std::vector<double> weights);
+  at::Tensor log_probs(const at::Tensor& last) override;
+  void select_rows(const at::Tensor& rows, bool same_sentences) override;
+
+ private:
+  std::vector<std::unique_ptr<StepFunction>> members_;
+  std::vector<double> weights_;
+};
+
 // (N, S) ids on the CPU, as the encoder reads them: each source's pieces,
 // cut to max_positions - 1, then </s>, then padding. Adds the number of
 // sources that were cut to *cut.
@@ -84,6 +98,9 @@ std::string best_translation(const std::vector<Hypothesis>& n_best, const text::
 class Translator {
  public:
   Translator(model::Transformer model, torch::Device device);
+  // An ensemble: models that share the vocabularies (the caller checks),
+  // weights one per model (empty: equal), normalised to sum to 1.
+  Translator(std::vector<model::Transformer> models, std::vector<double> weights, torch::Device device);
   // sources: piece ids without </s> -> n-best per sentence, in input order.
   std::vector<std::vector<Hypothesis>> translate(const std::vector<std::vector<int>>& sources,
                                                  const TranslateOptions& options, TranslateStats* stats = nullptr);
@@ -91,13 +108,15 @@ class Translator {
   std::vector<std::string> translate_lines(const std::vector<std::string>& lines, const text::Vocab& src_vocab,
                                            const text::Vocab& tgt_vocab, const TranslateOptions& options,
                                            TranslateStats* stats = nullptr);
-  const model::Transformer& model() const { return model_; }
+  const model::Transformer& model() const { return models_.front(); }  // the first of an ensemble
+  size_t size() const { return models_.size(); }
   const torch::Device& device() const { return device_; }
   // From now on linear layers multiply in int8 (CPU only; see model/int8.h).
   void quantize_int8();
 
  private:
-  model::Transformer model_;
+  std::vector<model::Transformer> models_;
+  std::vector<double> weights_;
   torch::Device device_;
 };
 

@@ -223,6 +223,14 @@ std::string Vocab::piece(int id) const {
   return to_spm(id) >= 0 ? processor_->id_to_piece(to_spm(id)) : reserved[id];
 }
 
+std::optional<std::string> vocab_difference(const Vocab& a, const Vocab& b) {
+  if (a.size() != b.size()) return "sizes " + std::to_string(a.size()) + " and " + std::to_string(b.size());
+  for (int id = 0; id < a.size(); ++id) {
+    if (a.piece(id) != b.piece(id)) return "id " + std::to_string(id) + " is '" + a.piece(id) + "' and '" + b.piece(id) + "'";
+  }
+  return std::nullopt;
+}
+
 int Vocab::size() const { return to_spm_.empty() ? processor_->size() : static_cast<int>(to_spm_.size()); }
 
 std::string Vocab::serialized() const { return processor_->serialized(); }

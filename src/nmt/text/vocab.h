@@ -4,6 +4,7 @@
 // them (and for protobuf's) at compile time.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,6 +13,11 @@
 namespace nmt::text {
 
 class SentencePieceModel;
+class Vocab;
+
+// How two vocabularies differ ("sizes 4000 and 8000", "id 57 is '▁the' and
+// 'the'"), or nothing when they map every id to the same piece.
+std::optional<std::string> vocab_difference(const Vocab& a, const Vocab& b);
 
 // Reserved ids, the same as SentencePiece is trained with by train_vocab.
 constexpr int kPadId = 0, kUnkId = 1, kBosId = 2, kEosId = 3;
