@@ -6,6 +6,7 @@
 #include <zip.h>
 
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -153,6 +154,60 @@ TEST_F(MarianFixture, ScorePairs_EqualsMarianScorer) {
   std::cout << "score-pairs: largest difference from marian-scorer " << worst << "\n";
 }
 
+// OPUS-MT models take their ids from a .yml vocabulary, not from the
+// SentencePiece model: the fixture with its ids reordered through a .yml
+// (and its matrices' rows with them) translates as the fixture does.
+TEST_F(MarianFixture, YamlVocabularyGivesTheModelsIds) {
+  const auto dir = fs::temp_directory_path() / ("nmt-marian-yml-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const auto spm_ids = vocab().spm_ids();
+  const int64_t V = 2000;
+  auto yml_id = [&](int s) { return s < 2 ? s : static_cast<int>(V + 1 - s); };  // </s> 0, <unk> 1, the rest reversed
+  std::ofstream yml(dir / "vocab.yml");
+  for (int i = 0; i < vocab().size(); ++i) {
+    if (spm_ids[i] < 0) continue;
+    yml << nlohmann::json(vocab().piece(i)).dump() << ": " << yml_id(spm_ids[i]) << "\n";
+  }
+  yml.close();
+  // The arrays with their vocabulary rows moved to the .yml's ids.
+  auto arrays = read_npz(kFixture + "/model.npz");
+  const std::string path = (dir / "model.npz").string();
+  fs::copy_file(kFixture + "/model.npz", path, fs::copy_options::overwrite_existing);
+  int error = 0;
+  zip_t* z = zip_open(path.c_str(), 0, &error);
+  ASSERT_NE(z, nullptr);
+  std::vector<std::string> keep;
+  keep.reserve(2);
+  for (const std::string name : {"Wemb", "decoder_ff_logit_out_b"}) {
+    auto& a = arrays[name];
+    const int64_t width = a.elements() / V;
+    std::string moved(a.bytes.size(), '\0');
+    for (int s = 0; s < V; ++s)
+      std::memcpy(&moved[yml_id(s) * width * 4], &a.bytes[s * width * 4], width * 4);
+    zip_stat_t st;
+    zip_stat(z, (name + ".npy").c_str(), 0, &st);
+    zip_file_t* f = zip_fopen(z, (name + ".npy").c_str(), 0);
+    std::string whole(st.size, '\0');
+    zip_fread(f, whole.data(), st.size);
+    zip_fclose(f);
+    keep.push_back(whole.substr(0, whole.size() - moved.size()) + moved);
+    zip_file_replace(z, zip_name_locate(z, (name + ".npy").c_str(), 0),
+                     zip_source_buffer(z, keep.back().data(), keep.back().size(), 0), 0);
+  }
+  ASSERT_EQ(zip_close(z), 0);
+  auto m = read_marian_model(path, vocab(), vocab(), (dir / "vocab.yml").string());
+  decode::Translator translator(m.model, torch::kCPU);
+  const auto ours = translator.translate_lines(read_lines(kFixture + "/input.en"), vocab(), vocab(),
+                                               marian_options(1, 0, 1));
+  EXPECT_EQ(ours, read_lines(kFixture + "/greedy.es"));
+  // Read through the SentencePiece ids instead, the moved rows are wrong.
+  auto wrong = read_marian_model(path, vocab(), vocab());
+  decode::Translator wrong_translator(wrong.model, torch::kCPU);
+  EXPECT_NE(wrong_translator.translate_lines(read_lines(kFixture + "/input.en"), vocab(), vocab(), marian_options(1, 0, 1)),
+            read_lines(kFixture + "/greedy.es"));
+  fs::remove_all(dir);
+}
+
 // ---- refusals, on copies of the model --------------------------------------
 
 // A copy of the fixture's model.npz: special:model.yml with `from` replaced
@@ -245,7 +300,8 @@ TEST_F(MarianRefusals, AnotherVocabularyOrAFileThatIsNoModel) {
   vo.size = 40;
   const auto small = text::Vocab::load(text::train_vocab(vo, spm));
   EXPECT_NE(testing::error_message([&] { read_marian_model(kFixture + "/model.npz", small, small); })
-                .find("Wemb has 2000 rows but the vocabulary has"),
+                .find("Wemb has 2000 rows but the SentencePiece vocabulary has 40 entries: not the vocabulary this "
+                      "model was trained with (an OPUS-MT model's ids come from its .yml vocabulary: --vocab-yml)"),
             std::string::npos);
   const std::string junk = dir_.string() + "/junk.npz";
   std::ofstream(junk) << "not a zip";

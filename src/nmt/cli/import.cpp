@@ -23,6 +23,12 @@ void add_import_command(CLI::App& app) {
       ->required()->check(CLI::ExistingFile);
   m->add_option("--tgt-vocab", options->tgt_vocab, "SentencePiece model of the target side, when it has its own")
       ->check(CLI::ExistingFile);
+  m->add_option("--vocab-yml", options->src_yml,
+                "Marian .yml vocabulary giving the model's ids (OPUS-MT's opus.spm32k-spm32k.vocab.yml): when the "
+                "model was trained with --vocabs *.yml, the .spm files only segment")
+      ->check(CLI::ExistingFile);
+  m->add_option("--tgt-vocab-yml", options->tgt_yml, "The target side's .yml vocabulary, when it has its own")
+      ->check(CLI::ExistingFile);
   m->add_option("--src-lang", options->src_lang, "Source language code (en...), for nmt serve");
   m->add_option("--tgt-lang", options->tgt_lang, "Target language code, for nmt serve");
   m->add_option("--out", *out, "Run directory to write (checkpoint-00000000.pt, config.json)")->required();

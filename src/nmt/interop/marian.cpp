@@ -198,31 +198,78 @@ model::ModelConfig model_config(const MarianOptions& o, const text::Vocab& src, 
   return c;
 }
 
-// Rows of a Marian (vocabulary x D) matrix in our id order: row i is its row
-// vocab.spm_ids()[i], zero for the ids it lacks.
-torch::Tensor rows_for(const torch::Tensor& marian, const text::Vocab& vocab, const std::string& name) {
-  const auto ids = vocab.spm_ids();
-  int64_t pieces = 0;
-  for (int id : ids) pieces = std::max<int64_t>(pieces, id + 1);
-  NMT_CHECK(marian.size(0) == pieces, name << " has " << marian.size(0) << " rows but the vocabulary has " << pieces
-                                           << " pieces: not the vocabulary this model was trained with");
-  auto out = torch::zeros({static_cast<int64_t>(ids.size()), marian.size(1)});
-  for (size_t i = 0; i < ids.size(); ++i)
-    if (ids[i] >= 0) out[static_cast<int64_t>(i)].copy_(marian[ids[i]]);
+// The row of the model's vocabulary matrices that each of our ids reads
+// (-1: none), and whether it is that row's own id (an output the model can
+// give); `size`: the model's vocabulary.
+struct ModelRows {
+  std::vector<int> row;
+  std::vector<bool> own;
+  int64_t size = 0;
+  std::string origin;  // for messages
+};
+
+// The model's ids are the SentencePiece model's (Marian's default).
+ModelRows rows_from_spm(const text::Vocab& vocab, const std::string& origin) {
+  ModelRows r;
+  r.row = vocab.spm_ids();
+  for (int id : r.row) r.size = std::max<int64_t>(r.size, id + 1);
+  r.own.assign(r.row.size(), true);
+  r.origin = origin;
+  return r;
+}
+
+// The model's ids come from a Marian .yml vocabulary (OPUS-MT's
+// opus.spm32k-spm32k.vocab.yml: piece -> id), the SentencePiece model only
+// segments. A piece the .yml lacks reads its <unk> row but is never an output.
+ModelRows rows_from_yml(const text::Vocab& vocab, const std::string& path) {
+  std::map<std::string, int> ids;
+  try {
+    for (const auto& kv : YAML::LoadFile(path)) ids[kv.first.as<std::string>()] = kv.second.as<int>();
+  } catch (const YAML::Exception& e) {
+    NMT_FAIL("cannot read the Marian vocabulary " << path << ": " << e.what());
+  }
+  NMT_CHECK(ids.count("</s>") && ids.count("<unk>"), path << " has no </s> or <unk> entry: not a Marian vocabulary");
+  ModelRows r;
+  r.origin = "vocabulary " + path;
+  for (const auto& [piece, id] : ids) r.size = std::max<int64_t>(r.size, id + 1);
+  for (int i = 0; i < vocab.size(); ++i) {
+    if (i == text::kPadId || i == text::kBosId) {
+      r.row.push_back(-1), r.own.push_back(false);
+      continue;
+    }
+    const auto it = ids.find(i == text::kEosId ? "</s>" : i == text::kUnkId ? "<unk>" : vocab.piece(i));
+    r.row.push_back(it != ids.end() ? it->second : ids["<unk>"]);
+    r.own.push_back(it != ids.end());
+  }
+  return r;
+}
+
+// Rows of a Marian (vocabulary x D) matrix in our id order, zero for the
+// ids it lacks.
+torch::Tensor rows_for(const torch::Tensor& marian, const ModelRows& rows, const std::string& name) {
+  NMT_CHECK(marian.size(0) == rows.size,
+            name << " has " << marian.size(0) << " rows but the " << rows.origin << " has " << rows.size
+                 << " entries: not the vocabulary this model was trained with (an OPUS-MT model's ids come from its "
+                    ".yml vocabulary: --vocab-yml)");
+  auto out = torch::zeros({static_cast<int64_t>(rows.row.size()), marian.size(1)});
+  for (size_t i = 0; i < rows.row.size(); ++i)
+    if (rows.row[i] >= 0) out[static_cast<int64_t>(i)].copy_(marian[rows.row[i]]);
   return out;
 }
 
-torch::Tensor bias_for(const torch::Tensor& marian, const text::Vocab& vocab) {
-  const auto ids = vocab.spm_ids();
-  auto out = torch::full({static_cast<int64_t>(ids.size())}, -1e9f);  // ids Marian's model lacks
-  for (size_t i = 0; i < ids.size(); ++i)
-    if (ids[i] >= 0) out[static_cast<int64_t>(i)] = marian[ids[i]];
+// The output bias in our id order: -1e9 for ids that are not outputs of the
+// model, so they take no probability from its words.
+torch::Tensor bias_for(const torch::Tensor& marian, const ModelRows& rows) {
+  auto out = torch::full({static_cast<int64_t>(rows.row.size())}, -1e9f);
+  for (size_t i = 0; i < rows.row.size(); ++i)
+    if (rows.row[i] >= 0 && rows.own[i]) out[static_cast<int64_t>(i)] = marian[rows.row[i]];
   return out;
 }
 
 }  // namespace
 
-MarianModel read_marian_model(const std::string& npz_path, const text::Vocab& src_vocab, const text::Vocab& tgt_vocab) {
+MarianModel read_marian_model(const std::string& npz_path, const text::Vocab& src_vocab, const text::Vocab& tgt_vocab,
+                              const std::string& src_yml, const std::string& tgt_yml) {
   auto raw = read_npz(npz_path);
   const auto options = model_options(raw, npz_path);
   MarianModel m;
@@ -234,27 +281,31 @@ MarianModel read_marian_model(const std::string& npz_path, const text::Vocab& sr
   std::map<std::string, torch::Tensor> ours;  // our parameter name -> value
 
   // Embeddings and output.
+  const auto src_rows = src_yml.empty() ? rows_from_spm(src_vocab, "SentencePiece vocabulary") : rows_from_yml(src_vocab, src_yml);
+  const std::string tgt_yml_or_src = tgt_yml.empty() ? src_yml : tgt_yml;
+  const auto tgt_rows_of = tgt_yml_or_src.empty() ? rows_from_spm(tgt_vocab, "SentencePiece vocabulary")
+                                                  : rows_from_yml(tgt_vocab, tgt_yml_or_src);
   if (c.share_embeddings) {
-    NMT_CHECK(src_vocab.spm_ids() == tgt_vocab.spm_ids(),
+    NMT_CHECK(src_rows.row == tgt_rows_of.row,
               "the Marian model ties all embeddings (tied-embeddings-all) but the source and target vocabularies "
-              "differ: give one vocabulary for both");
-    ours["src_embed.weight"] = rows_for(a.take("Wemb"), src_vocab, "Wemb");
+              "read different rows: give one vocabulary for both");
+    ours["src_embed.weight"] = rows_for(a.take("Wemb"), src_rows, "Wemb");
   } else {
     const std::string src_name = a.has("encoder_Wemb") ? "encoder_Wemb" : "Wemb";
-    ours["src_embed.weight"] = rows_for(a.take(src_name), src_vocab, src_name);
-    ours["tgt_embed.weight"] = rows_for(a.take("decoder_Wemb"), tgt_vocab, "decoder_Wemb");
+    ours["src_embed.weight"] = rows_for(a.take(src_name), src_rows, src_name);
+    ours["tgt_embed.weight"] = rows_for(a.take("decoder_Wemb"), tgt_rows_of, "decoder_Wemb");
   }
   auto& tgt_rows = c.share_embeddings ? ours["src_embed.weight"] : ours["tgt_embed.weight"];
   tgt_rows[text::kBosId].zero_();  // Marian's decoder starts from a zero vector
   const int64_t V = a.has("decoder_ff_logit_out_b") ? a.take("decoder_ff_logit_out_b").numel() : 0;
-  const auto out_bias = V > 0 ? bias_for(a.take("decoder_ff_logit_out_b", {V}), tgt_vocab)
-                              : bias_for(torch::zeros({tgt_vocab.size()}), tgt_vocab);
+  const auto out_bias = V > 0 ? bias_for(a.take("decoder_ff_logit_out_b", {V}), tgt_rows_of)
+                              : bias_for(torch::zeros({tgt_rows_of.size}), tgt_rows_of);
   if (c.tie_output) {
     ours["output_bias"] = out_bias;
   } else {
     torch::Tensor w = a.has("decoder_ff_logit_out_Wt") ? a.take("decoder_ff_logit_out_Wt")
                                                        : a.take("decoder_ff_logit_out_W").t();
-    ours["output.weight"] = rows_for(w, tgt_vocab, "decoder_ff_logit_out_Wt");
+    ours["output.weight"] = rows_for(w, tgt_rows_of, "decoder_ff_logit_out_Wt");
     ours["output.bias"] = out_bias;
   }
 
@@ -335,7 +386,7 @@ std::string import_marian(const MarianImport& options, const std::string& out_di
                                         "vocab.spm or source.spm)");
   const auto src_vocab = text::Vocab::load(options.src_vocab);
   const auto tgt_vocab = options.tgt_vocab.empty() ? src_vocab : text::Vocab::load(options.tgt_vocab);
-  auto m = read_marian_model(options.npz, src_vocab, tgt_vocab);
+  auto m = read_marian_model(options.npz, src_vocab, tgt_vocab, options.src_yml, options.tgt_yml);
   if (notes) *notes = m.notes;
   fs::create_directories(out_dir);
   nlohmann::json config;

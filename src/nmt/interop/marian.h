@@ -41,10 +41,19 @@ struct MarianModel {
 // learned or no positions, average attention, tied layers...), when arrays
 // are missing or left over, or when the vocabularies do not fit the
 // embeddings.
-MarianModel read_marian_model(const std::string& npz_path, const text::Vocab& src_vocab, const text::Vocab& tgt_vocab);
+//
+// The model's vocabulary ids are the SentencePiece models' own, or, when
+// src_yml/tgt_yml name Marian .yml vocabularies (OPUS-MT's
+// opus.spm32k-spm32k.vocab.yml: piece -> id; tgt_yml "" = src_yml), those
+// files': SentencePiece then only segments. Pieces of a .yml that the
+// SentencePiece model lacks cannot be output (their probability is left out
+// of the softmax: such a model's scores differ from Marian's by that mass).
+MarianModel read_marian_model(const std::string& npz_path, const text::Vocab& src_vocab, const text::Vocab& tgt_vocab,
+                              const std::string& src_yml = "", const std::string& tgt_yml = "");
 
 struct MarianImport {
   std::string npz, src_vocab, tgt_vocab;  // tgt_vocab "" = the source's
+  std::string src_yml, tgt_yml;           // Marian .yml vocabularies, when the model's ids are theirs
   std::string src_lang, tgt_lang;         // saved with the model, as nmt train --src-lang does
 };
 
