@@ -6,65 +6,9 @@
 #include <fstream>
 #include <iostream>
 
-#include <yaml-cpp/yaml.h>
-
 #include "nmt/common/error.h"
 
 namespace nmt::cli {
-namespace {
-
-nlohmann::json yaml_to_json(const YAML::Node& node) {
-  switch (node.Type()) {
-    case YAML::NodeType::Map: {
-      nlohmann::json j = nlohmann::json::object();
-      for (const auto& kv : node) j[kv.first.as<std::string>()] = yaml_to_json(kv.second);
-      return j;
-    }
-    case YAML::NodeType::Sequence: {
-      nlohmann::json j = nlohmann::json::array();
-      for (const auto& item : node) j.push_back(yaml_to_json(item));
-      return j;
-    }
-    case YAML::NodeType::Scalar: {
-      const std::string s = node.Scalar();
-      if (node.Tag() == "!") return s;  // quoted: stays a string
-      if (s == "true" || s == "yes") return true;
-      if (s == "false" || s == "no") return false;
-      try {
-        size_t used = 0;
-        const long long i = std::stoll(s, &used);
-        if (used == s.size()) return i;
-        const double d = std::stod(s, &used);
-        if (used == s.size()) return d;
-      } catch (const std::exception&) {
-      }
-      return s;
-    }
-    default:
-      return nullptr;
-  }
-}
-
-}  // namespace
-
-nlohmann::json read_config_file(const std::string& path) {
-  std::ifstream in(path);
-  NMT_CHECK(in, "cannot open config file " << path);
-  try {
-    auto j = yaml_to_json(YAML::Load(in));
-    NMT_CHECK(j.is_object(), "config file " << path << " must hold a mapping (preset:, model:, train:, data:)");
-    return j;
-  } catch (const YAML::Exception& e) {
-    NMT_FAIL("config file " << path << ":" << e.mark.line + 1 << ": " << e.msg);
-  }
-}
-
-std::string vocab_model_file(const std::string& path) {
-  const std::filesystem::path p(path);
-  return std::filesystem::is_directory(p) ? (p / "spm.model").string() : path;
-}
-
-text::Vocab load_vocab(const std::string& path) { return text::Vocab::load(vocab_model_file(path)); }
 
 void warn_if_slow_blas() {
   // Where does the sgemm_ that torch calls resolve? Debian's libblas.so.3 is an

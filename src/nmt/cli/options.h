@@ -7,9 +7,13 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include "nmt/common/config_file.h"
 #include "nmt/text/vocab.h"
 
 namespace nmt::cli {
+
+using text::load_vocab;
+using text::vocab_model_file;
 
 template <typename T>
 CLI::Option* config_option(CLI::App& app, const std::string& flags, nlohmann::json& overrides,
@@ -23,22 +27,6 @@ inline CLI::Option* config_flag(CLI::App& app, const std::string& flags, nlohman
   return app.add_flag_function(
       flags, [&overrides, section, key](int64_t count) { overrides[section][key] = count > 0; }, help);
 }
-
-// Deep merge: values of `top` replace those of `base`, objects are merged key by key.
-inline void merge_into(nlohmann::json& base, const nlohmann::json& top) {
-  for (const auto& [key, value] : top.items()) {
-    if (value.is_object() && base.contains(key) && base[key].is_object()) merge_into(base[key], value);
-    else base[key] = value;
-  }
-}
-
-// Reads a YAML (or JSON) config file into JSON; nmt::Error naming the file and line on a syntax error.
-nlohmann::json read_config_file(const std::string& path);
-
-// A vocabulary directory (holding spm.model) or a .model file.
-text::Vocab load_vocab(const std::string& path);
-// The .model file of such a path.
-std::string vocab_model_file(const std::string& path);
 
 // Warns on stderr when torch's matrix products do not run on an optimized BLAS.
 void warn_if_slow_blas();

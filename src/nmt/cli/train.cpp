@@ -21,6 +21,7 @@
 #include "nmt/dist/world.h"
 #include "nmt/model/config.h"
 #include "nmt/text/vocab.h"
+#include "nmt/train/run_config.h"
 #include "nmt/train/trainer.h"
 
 namespace fs = std::filesystem;
@@ -57,35 +58,6 @@ void install_stop_handlers() {
   sigaction(SIGTERM, &action, nullptr);
 }
 
-// The corpus named by data.<name>_src/<name>_tgt (two aligned files) or
-// data.<name> (one TSV or TMX file); no paths when neither is given.
-data::CorpusSpec corpus_spec(const nlohmann::json& d, const std::string& name) {
-  data::CorpusSpec spec;
-  const std::string src = d.value(name + "_src", ""), tgt = d.value(name + "_tgt", ""), one = d.value(name, "");
-  NMT_CHECK(src.empty() == tgt.empty(), "give both --" << name << "-src and --" << name << "-tgt, or neither");
-  NMT_CHECK(src.empty() || one.empty(), "give --" << name << "-src/--" << name << "-tgt or --" << name << ", not both");
-  if (!src.empty()) spec.paths = {src, tgt};
-  if (!one.empty()) spec.paths = {one};
-  spec.src_lang = d.value("src_lang", "");
-  spec.tgt_lang = d.value("tgt_lang", "");
-  return spec;
-}
-
-// SentencePiece reads plain text: two aligned files are given as they are;
-// a TSV or TMX corpus is first written out as text (at most 1M pairs, both
-// sides), into the vocabulary directory.
-std::vector<std::string> vocab_inputs(const data::CorpusSpec& corpus, const fs::path& vocab_dir) {
-  if (corpus.paths.size() == 2) return corpus.paths;
-  fs::create_directories(vocab_dir);
-  const std::string text = (vocab_dir / "vocab-input.txt").string();
-  std::ofstream out(text);
-  auto reader = data::open_corpus(corpus);
-  data::SentencePair pair;
-  for (int64_t n = 0; n < 1000000 && reader->next(pair); ++n) out << pair.src << "\n" << pair.tgt << "\n";
-  NMT_CHECK(out, "cannot write " << text);
-  return {text};
-}
-
 // This process's own command line, for the ranks --nproc starts.
 std::vector<std::string> own_arguments() {
   std::ifstream in("/proc/self/cmdline", std::ios::binary);
@@ -106,30 +78,9 @@ void launch(const TrainCommand& cmd, const train::TrainOptions& options) {
   if (status != 0) throw CLI::RuntimeError(status);
 }
 
-nlohmann::json default_config() {
-  return {{"preset", "small"},
-          {"model", nlohmann::json::object()},
-          {"train", train::to_json(train::TrainOptions{})},
-          {"data", {{"train_src", ""}, {"train_tgt", ""}, {"train", ""}, {"dev_src", ""}, {"dev_tgt", ""}, {"dev", ""},
-                    {"src_lang", ""}, {"tgt_lang", ""}, {"vocab", ""},
-                    {"src_vocab", ""}, {"tgt_vocab", ""}, {"vocab_size", 8000}, {"vocab_type", "bpe"}, {"tie_embeddings", false}, {"out", ""}}}};
-}
-
 void run(const TrainCommand& cmd) {
-  auto config = default_config();
-  if (!cmd.config_file.empty()) merge_into(config, read_config_file(cmd.config_file));
-  merge_into(config, cmd.overrides);
-  const auto& d = config["data"];
-  const std::string run_dir = d.value("out", "");
-  NMT_CHECK(!run_dir.empty(), "nmt train needs --out RUN_DIR");
-  const auto train_corpus = corpus_spec(d, "train");
-  NMT_CHECK(!train_corpus.paths.empty(),
-            "nmt train needs --train-src and --train-tgt, or --train FILE.tsv|FILE.tmx (or data.train_src/train_tgt "
-            "or data.train in the config file)");
-  auto model_config = model::model_config_from_json(config["model"], model::preset(config.value("preset", "small")));
-  auto options = train::train_options_from_json(config["train"]);
-  options.reset_data_position = cmd.reset_data_position;
-  train::check_train_options(model_config, options);  // before a vocabulary is trained
+  const auto config = train::resolve_train_config(cmd.config_file, cmd.overrides);
+  const auto options = train::checked_train_options(config);  // before a vocabulary is trained
   const auto world_info = dist::world_from_env();
   NMT_CHECK(cmd.nproc >= 1, "--nproc must be >= 1, got " << cmd.nproc);
   if (cmd.nproc > 1 && world_info.size == 1 && !cmd.dry_run) return launch(cmd, options);
@@ -140,64 +91,20 @@ void run(const TrainCommand& cmd) {
   dist_options.timeout_s = options.dist_timeout;
   dist_options.bucket_bytes = static_cast<int64_t>(options.dist_bucket_mb * (1 << 20));
   dist::World world(world_info, dist_options, options.device);
-  // Rank 0 prepares the vocabulary; the others wait (as long as that takes)
-  // and then find it in RUN_DIR.
-  constexpr double kVocabularyWait = 24 * 3600;
-  if (!world.is_main()) world.barrier(kVocabularyWait);
-
-  train::TrainData data;
-  data.train = train_corpus;
-  const auto dev_corpus = corpus_spec(d, "dev");
-  if (!dev_corpus.paths.empty()) data.dev = data::read_corpus(dev_corpus);
-
-  // Vocabulary: one per side, one joint given, kept from an earlier run in
-  // RUN_DIR, or a joint one trained now.
-  const std::string src_path = d.value("src_vocab", ""), tgt_path = d.value("tgt_vocab", "");
-  NMT_CHECK(src_path.empty() == tgt_path.empty(), "give both --src-vocab and --tgt-vocab, or neither");
-  const fs::path run_vocab = fs::path(run_dir) / "vocab";
-  std::string vocab_path = d.value("vocab", "");
-  if (vocab_path.empty() && fs::exists(run_vocab / "spm.model")) vocab_path = run_vocab.string();
-  if (vocab_path.empty() && src_path.empty() && !cmd.dry_run) {
-    text::VocabOptions vo;
-    vo.inputs = vocab_inputs(train_corpus, run_vocab);
-    vo.size = d["vocab_size"];
-    vo.type = d["vocab_type"];
-    vo.threads = options.threads;
-    std::cerr << "training a joint " << vo.type << " vocabulary of " << vo.size << " pieces into " << run_vocab.string()
-              << "\n";
-    vocab_path = text::train_vocab(vo, run_vocab.string());
-  }
-  if (cmd.dry_run) {
-    std::cerr << "corpus " << data::describe(train_corpus) << ": " << data::count_pairs(train_corpus) << " pairs\n";
-  }
-  if (world.is_main()) world.barrier(kVocabularyWait);
-  if (vocab_path.empty() && src_path.empty()) {
-    std::cerr << "config: " << config.dump() << "\n(dry run: the vocabulary would be trained first)\n";
-    return;
-  }
-  const bool joint = src_path.empty();
-  auto src_vocab = load_vocab(joint ? vocab_path : src_path);
-  auto tgt_vocab = joint ? src_vocab : load_vocab(tgt_path);
-  model_config.src_vocab = src_vocab.size();
-  model_config.tgt_vocab = tgt_vocab.size();
-  if (d.value("tie_embeddings", false)) {
-    NMT_CHECK(joint, "--tie-embeddings needs one joint vocabulary, not --src-vocab/--tgt-vocab");
-    model_config.share_embeddings = model_config.tie_output = true;
-  }
-  model_config.validate();
-  config["model"] = model::to_json(model_config);
-  config["train"] = train::to_json(options);
-  if (world.is_main()) std::cerr << "config: " << config.dump() << "\n";
-  if (cmd.dry_run) return;
+  train::TrainRunOptions run_options;
+  run_options.dry_run = cmd.dry_run;
+  run_options.reset_data_position = cmd.reset_data_position;
+  run_options.say = [](const std::string& line) { std::cerr << line << "\n"; };
   TrainProgress progress(options.max_steps, options.max_time, ::isatty(2) == 1);
   train::TrainCallbacks callbacks;
   callbacks.message = [&](const std::string& line) { progress.message(line); };
   callbacks.on_step = [&](const train::StepReport& r) { progress.step(r); };
   callbacks.stop_requested = [] { return stop_signal != 0; };
-  install_stop_handlers();
-  auto result =
-      train::train_model(model_config, options, data, src_vocab, tgt_vocab, run_dir, config, callbacks, &world);
+  run_options.before_training = install_stop_handlers;
+  const auto trained = train::run_training(config, run_options, callbacks, world);
   progress.finish();
+  if (!trained) return;  // a dry run
+  const auto& result = *trained;
   if (result.stop_reason == "interrupted") {
     if (world.is_main()) {
       std::cerr << "interrupted by "

@@ -9,6 +9,7 @@
 #include <torch/torch.h>
 #include <yaml-cpp/yaml.h>
 
+#include "nmt/common/config_file.h"
 #include "nmt/common/durable_file.h"
 #include "nmt/common/error.h"
 #include "nmt/interop/npz.h"
@@ -18,35 +19,6 @@ namespace fs = std::filesystem;
 
 namespace nmt::interop {
 namespace {
-
-nlohmann::json to_json(const YAML::Node& node) {
-  switch (node.Type()) {
-    case YAML::NodeType::Map: {
-      nlohmann::json j = nlohmann::json::object();
-      for (const auto& kv : node) j[kv.first.as<std::string>()] = to_json(kv.second);
-      return j;
-    }
-    case YAML::NodeType::Sequence: {
-      nlohmann::json j = nlohmann::json::array();
-      for (const auto& item : node) j.push_back(to_json(item));
-      return j;
-    }
-    case YAML::NodeType::Scalar: {
-      const std::string s = node.as<std::string>();
-      if (s == "true") return true;
-      if (s == "false") return false;
-      try {
-        size_t used = 0;
-        const double d = std::stod(s, &used);
-        if (used == s.size()) return s.find_first_of(".eE") == std::string::npos ? nlohmann::json(std::stoll(s)) : nlohmann::json(d);
-      } catch (const std::exception&) {
-      }
-      return s;
-    }
-    default:
-      return nullptr;
-  }
-}
 
 // Marian's options, with what the importer needs to know of each.
 class MarianOptions {
@@ -85,7 +57,7 @@ MarianOptions model_options(std::map<std::string, NpyArray>& arrays, const std::
   text = text.substr(0, text.find('\0'));
   arrays.erase(it);
   try {
-    return MarianOptions(to_json(YAML::Load(text)), path);
+    return MarianOptions(parse_yaml(text), path);
   } catch (const YAML::Exception& e) {
     NMT_FAIL(path << ": special:model.yml is not YAML: " << e.what());
   }

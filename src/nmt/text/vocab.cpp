@@ -233,6 +233,13 @@ std::optional<std::string> vocab_difference(const Vocab& a, const Vocab& b) {
 
 int Vocab::size() const { return to_spm_.empty() ? processor_->size() : static_cast<int>(to_spm_.size()); }
 
+std::string vocab_model_file(const std::string& path) {
+  const std::filesystem::path p(path);
+  return std::filesystem::is_directory(p) ? (p / "spm.model").string() : path;
+}
+
+Vocab load_vocab(const std::string& path) { return Vocab::load(vocab_model_file(path)); }
+
 std::string Vocab::serialized() const { return processor_->serialized(); }
 
 }  // namespace nmt::text

@@ -74,4 +74,9 @@ class Vocab {
   std::vector<int> to_ours_, to_spm_;
 };
 
+// A vocabulary directory (holding spm.model) or a .model file.
+Vocab load_vocab(const std::string& path);
+// The .model file of such a path.
+std::string vocab_model_file(const std::string& path);
+
 }  // namespace nmt::text

@@ -1,0 +1,143 @@
+#include "nmt/train/run_config.h"
+
+#include <filesystem>
+#include <fstream>
+
+#include "nmt/common/config_file.h"
+#include "nmt/common/error.h"
+#include "nmt/data/corpus.h"
+#include "nmt/dist/world.h"
+#include "nmt/model/config.h"
+#include "nmt/text/vocab.h"
+
+namespace fs = std::filesystem;
+
+namespace nmt::train {
+namespace {
+
+// The corpus named by data.<name>_src/<name>_tgt (two aligned files) or
+// data.<name> (one TSV or TMX file); no paths when neither is given.
+data::CorpusSpec corpus_spec(const nlohmann::json& d, const std::string& name) {
+  data::CorpusSpec spec;
+  const std::string src = d.value(name + "_src", ""), tgt = d.value(name + "_tgt", ""), one = d.value(name, "");
+  NMT_CHECK(src.empty() == tgt.empty(), "give both --" << name << "-src and --" << name << "-tgt, or neither");
+  NMT_CHECK(src.empty() || one.empty(), "give --" << name << "-src/--" << name << "-tgt or --" << name << ", not both");
+  if (!src.empty()) spec.paths = {src, tgt};
+  if (!one.empty()) spec.paths = {one};
+  spec.src_lang = d.value("src_lang", "");
+  spec.tgt_lang = d.value("tgt_lang", "");
+  return spec;
+}
+
+// SentencePiece reads plain text: two aligned files are given as they are;
+// a TSV or TMX corpus is first written out as text (at most 1M pairs, both
+// sides), into the vocabulary directory.
+std::vector<std::string> vocab_inputs(const data::CorpusSpec& corpus, const fs::path& vocab_dir) {
+  if (corpus.paths.size() == 2) return corpus.paths;
+  fs::create_directories(vocab_dir);
+  const std::string text = (vocab_dir / "vocab-input.txt").string();
+  std::ofstream out(text);
+  auto reader = data::open_corpus(corpus);
+  data::SentencePair pair;
+  for (int64_t n = 0; n < 1000000 && reader->next(pair); ++n) out << pair.src << "\n" << pair.tgt << "\n";
+  NMT_CHECK(out, "cannot write " << text);
+  return {text};
+}
+
+model::ModelConfig model_config_of(const nlohmann::json& config) {
+  return model::model_config_from_json(config["model"], model::preset(config.value("preset", "small")));
+}
+
+}  // namespace
+
+nlohmann::json default_train_config() {
+  return {{"preset", "small"},
+          {"model", nlohmann::json::object()},
+          {"train", to_json(TrainOptions{})},
+          {"data", {{"train_src", ""}, {"train_tgt", ""}, {"train", ""}, {"dev_src", ""}, {"dev_tgt", ""}, {"dev", ""},
+                    {"src_lang", ""}, {"tgt_lang", ""}, {"vocab", ""},
+                    {"src_vocab", ""}, {"tgt_vocab", ""}, {"vocab_size", 8000}, {"vocab_type", "bpe"}, {"tie_embeddings", false}, {"out", ""}}}};
+}
+
+nlohmann::json resolve_train_config(const std::string& config_file, const nlohmann::json& overrides) {
+  auto config = default_train_config();
+  if (!config_file.empty()) merge_into(config, read_config_file(config_file));
+  merge_into(config, overrides);
+  return config;
+}
+
+TrainOptions checked_train_options(const nlohmann::json& config) {
+  const auto& d = config["data"];
+  NMT_CHECK(!d.value("out", "").empty(), "nmt train needs --out RUN_DIR");
+  NMT_CHECK(!corpus_spec(d, "train").paths.empty(),
+            "nmt train needs --train-src and --train-tgt, or --train FILE.tsv|FILE.tmx (or data.train_src/train_tgt "
+            "or data.train in the config file)");
+  auto options = train_options_from_json(config["train"]);
+  check_train_options(model_config_of(config), options);
+  return options;
+}
+
+std::optional<TrainResult> run_training(nlohmann::json config, const TrainRunOptions& run,
+                                        const TrainCallbacks& callbacks, dist::World& world) {
+  auto options = checked_train_options(config);
+  options.reset_data_position = run.reset_data_position;
+  auto model_config = model_config_of(config);
+  const auto& d = config["data"];
+  const std::string run_dir = d.value("out", "");
+  auto say = [&](const std::string& line) {
+    if (run.say && world.is_main()) run.say(line);
+  };
+  // Rank 0 prepares the vocabulary; the others wait (as long as that takes)
+  // and then find it in RUN_DIR.
+  constexpr double kVocabularyWait = 24 * 3600;
+  if (!world.is_main()) world.barrier(kVocabularyWait);
+
+  TrainData data;
+  data.train = corpus_spec(d, "train");
+  const auto dev_corpus = corpus_spec(d, "dev");
+  if (!dev_corpus.paths.empty()) data.dev = data::read_corpus(dev_corpus);
+
+  // Vocabulary: one per side, one joint given, kept from an earlier run in
+  // RUN_DIR, or a joint one trained now.
+  const std::string src_path = d.value("src_vocab", ""), tgt_path = d.value("tgt_vocab", "");
+  NMT_CHECK(src_path.empty() == tgt_path.empty(), "give both --src-vocab and --tgt-vocab, or neither");
+  const fs::path run_vocab = fs::path(run_dir) / "vocab";
+  std::string vocab_path = d.value("vocab", "");
+  if (vocab_path.empty() && fs::exists(run_vocab / "spm.model")) vocab_path = run_vocab.string();
+  if (vocab_path.empty() && src_path.empty() && !run.dry_run) {
+    text::VocabOptions vo;
+    vo.inputs = vocab_inputs(data.train, run_vocab);
+    vo.size = d["vocab_size"];
+    vo.type = d["vocab_type"];
+    vo.threads = options.threads;
+    say("training a joint " + vo.type + " vocabulary of " + std::to_string(vo.size) + " pieces into " +
+        run_vocab.string());
+    vocab_path = text::train_vocab(vo, run_vocab.string());
+  }
+  if (run.dry_run) {
+    say("corpus " + data::describe(data.train) + ": " + std::to_string(data::count_pairs(data.train)) + " pairs");
+  }
+  if (world.is_main()) world.barrier(kVocabularyWait);
+  if (vocab_path.empty() && src_path.empty()) {
+    say("config: " + config.dump() + "\n(dry run: the vocabulary would be trained first)");
+    return std::nullopt;
+  }
+  const bool joint = src_path.empty();
+  auto src_vocab = text::load_vocab(joint ? vocab_path : src_path);
+  auto tgt_vocab = joint ? src_vocab : text::load_vocab(tgt_path);
+  model_config.src_vocab = src_vocab.size();
+  model_config.tgt_vocab = tgt_vocab.size();
+  if (d.value("tie_embeddings", false)) {
+    NMT_CHECK(joint, "--tie-embeddings needs one joint vocabulary, not --src-vocab/--tgt-vocab");
+    model_config.share_embeddings = model_config.tie_output = true;
+  }
+  model_config.validate();
+  config["model"] = model::to_json(model_config);
+  config["train"] = to_json(options);
+  say("config: " + config.dump());
+  if (run.dry_run) return std::nullopt;
+  if (run.before_training) run.before_training();
+  return train_model(model_config, options, data, src_vocab, tgt_vocab, run_dir, config, callbacks, &world);
+}
+
+}  // namespace nmt::train
