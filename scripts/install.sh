@@ -21,6 +21,7 @@ packages=(
   libcld2-dev                         # nmt serve: language detection (CLD2)
   libgoogle-perftools-dev             # tcmalloc: memory reused between steps
   libdnnl-dev                         # oneDNN: int8 translation (translate --quantize int8)
+  pybind11-dev python3-dev            # the Python module (build/python/nmt)
   libgtest-dev
   chromium                            # the browser test of nmt serve's page (tests/serve/web)
 )
@@ -29,6 +30,11 @@ packages=(
 # node and npm already on PATH.
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   packages+=(nodejs npm)
+fi
+
+# The Python module's test imports it beside Debian's python3-torch (the same LibTorch).
+if [ "${1:-}" = --tests ]; then
+  packages+=(python3-torch)
 fi
 
 missing=()

@@ -12,6 +12,7 @@
 
 #include "nmt/cli/commands.h"
 #include "nmt/common/error.h"
+#include "nmt/eval/score_json.h"
 #include "nmt/eval/bleu.h"
 #include "nmt/eval/chrf.h"
 #include "nmt/eval/ter.h"
@@ -37,23 +38,6 @@ std::vector<std::string> read_hypotheses(const ScoreOptions& opts) {
   return eval::split_scored_lines(text, "<stdin>");
 }
 
-nlohmann::ordered_json bleu_json(const eval::BleuScore& s) {
-  return {{"score", s.score},         {"counts", s.counts},   {"totals", s.totals},
-          {"precisions", s.precisions}, {"bp", s.bp},         {"sys_len", s.sys_len},
-          {"ref_len", s.ref_len},     {"signature", s.signature()}};
-}
-
-nlohmann::ordered_json chrf_json(const eval::ChrfScore& s) {
-  return {{"score", s.score}, {"signature", s.signature()}};
-}
-
-nlohmann::ordered_json ter_json(const eval::TerScore& s) {
-  return {{"score", s.score},
-          {"num_edits", s.num_edits},
-          {"ref_length", s.ref_length},
-          {"signature", s.signature()}};
-}
-
 void run_score(const ScoreOptions& opts) {
   for (const auto& m : opts.metrics) {
     NMT_CHECK(m == "bleu" || m == "chrf" || m == "ter",
@@ -75,7 +59,7 @@ void run_score(const ScoreOptions& opts) {
     if (json.contains(metric)) continue;  // listed twice
     if (metric == "bleu") {
       const eval::BleuScore s = eval::corpus_bleu(hyps, refs, bleu_options);
-      json["bleu"] = bleu_json(s);
+      json["bleu"] = eval::to_json(s);
       lines.push_back(s.text());
     } else if (metric == "chrf") {
       // Plain chrF is always reported so its number stays comparable across
@@ -84,12 +68,12 @@ void run_score(const ScoreOptions& opts) {
       if (opts.chrf_word_order > 0) word_orders.push_back(opts.chrf_word_order);
       for (int word_order : word_orders) {
         const eval::ChrfScore s = eval::corpus_chrf(hyps, refs, {word_order, opts.lowercase});
-        json["chrf" + std::string(word_order, '+')] = chrf_json(s);  // "chrf", "chrf++"
+        json["chrf" + std::string(word_order, '+')] = eval::to_json(s);  // "chrf", "chrf++"
         lines.push_back(s.text());
       }
     } else {
       const eval::TerScore s = eval::corpus_ter(hyps, refs, opts.ter);
-      json["ter"] = ter_json(s);
+      json["ter"] = eval::to_json(s);
       lines.push_back(s.text());
     }
   }

@@ -1,0 +1,171 @@
+"""The Python module from Debian's /usr/bin/python3, as a user imports it:
+translation against Marian's own outputs and the command line's, scores
+against `nmt score --json`, training through nmt.train with a callback,
+the GIL released while translating, Ctrl-C stopping training with a
+checkpoint, and nmt imported beside Debian's python3-torch."""
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import unittest
+
+import nmt
+
+REPO = os.environ["NMT_REPO"]
+NMT = os.environ["NMT_BINARY"]
+DATA = os.path.join(REPO, "data", "bible-en-es")
+FIXTURE = os.path.join(REPO, "..", "shared", "fixtures", "marian-tiny-en-es")
+
+
+def lines(path):
+    with open(path, encoding="utf-8") as f:
+        return f.read().splitlines()
+
+
+def tiny_config(work, steps, **train):
+    src, tgt = os.path.join(work, "s.en"), os.path.join(work, "s.es")
+    for name, out in (("train.en", src), ("train.es", tgt)):
+        with open(os.path.join(DATA, name), encoding="utf-8") as f, open(out, "w", encoding="utf-8") as o:
+            o.writelines(f.readlines()[:300])
+    options = {"max_steps": steps, "batch_tokens": 512, "log_every": 1, "threads": 1}
+    options.update(train)
+    return {"preset": "tiny",
+            "data": {"train_src": src, "train_tgt": tgt, "vocab_size": 300, "out": os.path.join(work, "run")},
+            "train": options}
+
+
+class TrainAndTranslate(unittest.TestCase):
+    def test_train_with_a_callback_then_translate_as_the_cli_does(self):
+        with tempfile.TemporaryDirectory() as work:
+            seen = []
+            result = nmt.train(tiny_config(work, 4), callback=seen.append)
+            self.assertEqual(result["steps"], 4)
+            self.assertEqual(result["stop_reason"], "max-steps")
+            self.assertTrue(os.path.exists(result["checkpoint"]))
+            self.assertTrue(any(line.startswith("step 4 |") for line in seen), seen)
+            self.assertTrue(any(line.startswith("training a joint bpe vocabulary") for line in seen), seen)
+            src = lines(os.path.join(DATA, "test.en"))[:8]
+            ours = nmt.Translator(os.path.join(work, "run"), threads=1).translate(src, beam=2)
+            cli = subprocess.run([NMT, "translate", "--model", os.path.join(work, "run"), "--beam", "2",
+                                  "--threads", "1"], input="\n".join(src) + "\n", capture_output=True,
+                                 text=True, check=True).stdout.splitlines()
+            self.assertEqual(ours, cli)
+
+    def test_bad_config_is_an_error_naming_the_field(self):
+        with self.assertRaisesRegex(nmt.Error, "unknown train config field 'max_stepz'"):
+            nmt.train({"train": {"max_stepz": 3}, "data": {"train_src": "a", "train_tgt": "b", "out": "x"}})
+        with self.assertRaisesRegex(nmt.Error, "cannot read checkpoint|holds no checkpoint|does not exist"):
+            nmt.Translator("/nonexistent/run")
+
+    def test_ctrl_c_stops_training_with_a_checkpoint_and_it_resumes(self):
+        with tempfile.TemporaryDirectory() as work:
+            config = tiny_config(work, 100000)
+            started = threading.Event()
+            def on_line(line):
+                if line.startswith("step 2 |"):
+                    started.set()
+            timer = threading.Thread(target=lambda: started.wait(60) and os.kill(os.getpid(), signal.SIGINT))
+            timer.start()
+            with self.assertRaisesRegex(KeyboardInterrupt, "training stopped; resume from .*checkpoint-"):
+                nmt.train(config, callback=on_line)
+            timer.join()
+            saved = [f for f in os.listdir(os.path.join(work, "run")) if f.startswith("checkpoint-")]
+            self.assertEqual(len(saved), 1, saved)
+            step = int(saved[0][len("checkpoint-"):-3])
+            config["train"]["max_steps"] = step + 2
+            seen = []
+            result = nmt.train(config, callback=seen.append)
+            self.assertEqual(result["steps"], step + 2)
+            self.assertTrue(any("resuming from" in line for line in seen), seen)
+
+
+@unittest.skipUnless(os.path.exists(os.path.join(FIXTURE, "model.npz")), "the Marian fixture is absent")
+class MarianModel(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.work = tempfile.TemporaryDirectory()
+        run = os.path.join(cls.work.name, "marian")
+        subprocess.run([NMT, "import", "marian", os.path.join(FIXTURE, "model.npz"), "--vocab",
+                        os.path.join(FIXTURE, "vocab.spm"), "--out", run], check=True, capture_output=True)
+        cls.translator = nmt.Translator(run, threads=2)
+
+    def test_greedy_and_beam_are_marians(self):
+        src = lines(os.path.join(FIXTURE, "input.en"))
+        self.assertEqual(self.translator.translate(src, beam=1), lines(os.path.join(FIXTURE, "greedy.es")))
+
+    def test_n_best_gives_text_score_and_log_prob(self):
+        src = lines(os.path.join(FIXTURE, "input.en"))[:3]
+        n_best = self.translator.translate(src, beam=4, n_best=4)
+        self.assertEqual([len(x) for x in n_best], [4, 4, 4])
+        text, score, log_prob = n_best[0][0]
+        self.assertIsInstance(text, str)
+        self.assertGreaterEqual(score, n_best[0][1][1])  # best first
+        self.assertLess(log_prob, 0)
+
+    def test_an_iterable_gives_a_generator_with_the_same_lines(self):
+        src = lines(os.path.join(FIXTURE, "input.en"))[:25]
+        stream = io.StringIO("".join(line + "\n" for line in src))
+        out = self.translator.translate(stream, beam=1, window=7)
+        self.assertFalse(isinstance(out, list))
+        self.assertEqual(list(out), lines(os.path.join(FIXTURE, "greedy.es"))[:25])
+
+    def test_translation_releases_the_gil(self):
+        src = lines(os.path.join(FIXTURE, "input.en")) * 3
+        ticks = 0
+        done = threading.Event()
+        def work():
+            self.translator.translate(src, beam=4)
+            done.set()
+        thread = threading.Thread(target=work)
+        thread.start()
+        while not done.is_set():
+            ticks += 1
+            time.sleep(0.001)
+        thread.join()
+        self.assertGreater(ticks, 50, "the main thread did not run while translating")
+
+
+class Scores(unittest.TestCase):
+    def test_scores_equal_nmt_score_json(self):
+        hyps = lines(os.path.join(DATA, "test.es"))[:50]
+        refs = lines(os.path.join(DATA, "dev.es"))[:50]
+        with tempfile.TemporaryDirectory() as work:
+            h, r = os.path.join(work, "h"), os.path.join(work, "r")
+            for path, text in ((h, hyps), (r, refs)):
+                with open(path, "w", encoding="utf-8") as f:
+                    f.write("\n".join(text) + "\n")
+            cli = json.loads(subprocess.run([NMT, "score", "--ref", r, "--hyp", h, "--metrics", "bleu,chrf,ter",
+                                             "--json"], capture_output=True, text=True, check=True).stdout)
+        for metric in ("bleu", "chrf", "ter"):
+            s = nmt.score(hyps, refs, metric=metric)
+            self.assertAlmostEqual(s.score, cli[metric]["score"], places=9, msg=metric)
+            self.assertEqual(s.signature, cli[metric]["signature"])
+        bleu = nmt.score(hyps, refs)
+        self.assertEqual(bleu.counts, cli["bleu"]["counts"])
+        self.assertTrue(repr(bleu).startswith("BLEU|nrefs:1"))
+        self.assertAlmostEqual(nmt.score(["the cat sat on the mat"], ["the cat sat on the mat"]).score, 100.0, places=9)
+
+
+class BesideTorch(unittest.TestCase):
+    def test_imports_beside_debians_python3_torch(self):
+        # A fresh interpreter: torch first, then nmt, both working.
+        code = ("import torch, nmt\n"
+                "x = torch.ones(3) * 2\n"
+                "assert float(x.sum()) == 6.0\n"
+                "print(torch.__version__, round(nmt.score(['the cat sat on the mat'], ['the cat sat on the mat']).score, 6))\n")
+        try:
+            import torch  # noqa: F401
+        except ImportError:
+            self.skipTest("python3-torch is not installed")
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+        self.assertEqual(out.returncode, 0, out.stderr)
+        self.assertIn("100.0", out.stdout)
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
