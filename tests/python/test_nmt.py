@@ -61,6 +61,14 @@ class TrainAndTranslate(unittest.TestCase):
             nmt.train({"train": {"max_stepz": 3}, "data": {"train_src": "a", "train_tgt": "b", "out": "x"}})
         with self.assertRaisesRegex(nmt.Error, "cannot read checkpoint|holds no checkpoint|does not exist"):
             nmt.Translator("/nonexistent/run")
+        if os.path.exists(os.path.join(FIXTURE, "model.npz")):
+            with tempfile.TemporaryDirectory() as work:
+                subprocess.run([NMT, "import", "marian", os.path.join(FIXTURE, "model.npz"), "--vocab",
+                                os.path.join(FIXTURE, "vocab.spm"), "--out", work], check=True, capture_output=True)
+                with self.assertRaisesRegex(nmt.Error, r"workers \(3\) must be between 0 and threads \(2\)"):
+                    nmt.Translator(work, threads=2, workers=3)
+                with self.assertRaisesRegex(nmt.Error, r"n_best \(5\) must be between 1 and beam \(4\)"):
+                    nmt.Translator(work).translate(["a"], beam=4, n_best=5)
 
     def test_ctrl_c_stops_training_with_a_checkpoint_and_it_resumes(self):
         with tempfile.TemporaryDirectory() as work:

@@ -54,7 +54,16 @@ StreamStats for_each_window(text::LineReader& input, const StreamOptions& option
   return stats;
 }
 
-// Translates one window's sentences on the stream's workers and threads.
+
+std::vector<std::vector<int>> encode_lines(const std::vector<std::string>& lines, const text::Vocab& src_vocab) {
+  std::vector<std::vector<int>> sources;
+  sources.reserve(lines.size());
+  for (const auto& line : lines) sources.push_back(src_vocab.encode(line));
+  return sources;
+}
+
+}  // namespace
+
 std::vector<std::vector<Hypothesis>> translate_sources(Translator& translator,
                                                        const std::vector<std::vector<int>>& sources,
                                                        const StreamOptions& options, StreamStats& stats) {
@@ -72,15 +81,6 @@ std::vector<std::vector<Hypothesis>> translate_sources(Translator& translator,
   stats.max_workers = std::max(stats.max_workers, to.workers);
   return n_best;
 }
-
-std::vector<std::vector<int>> encode_lines(const std::vector<std::string>& lines, const text::Vocab& src_vocab) {
-  std::vector<std::vector<int>> sources;
-  sources.reserve(lines.size());
-  for (const auto& line : lines) sources.push_back(src_vocab.encode(line));
-  return sources;
-}
-
-}  // namespace
 
 StreamStats translate_stream(Translator& translator, text::LineReader& input, const text::Vocab& src_vocab,
                              const StreamOptions& options, const WindowSink& emit) {

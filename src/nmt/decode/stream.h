@@ -43,6 +43,13 @@ struct StreamStats {
   int max_workers = 0;   // the most workers a window used
 };
 
+// Translates one window's sentences (piece ids) with the stream's worker
+// policy: options.translate.workers, or auto_workers when 0 (one on a GPU),
+// each on threads / workers CPU threads. The Python module calls it too.
+std::vector<std::vector<Hypothesis>> translate_sources(Translator& translator,
+                                                       const std::vector<std::vector<int>>& sources,
+                                                       const StreamOptions& options, StreamStats& stats);
+
 // Reads every line of `input` and translates it a window at a time; after
 // each window, emit(first, n_best) gets the n-best lists of lines first,
 // first + 1, ... (counted from 0), in input order. Sets the CPU thread pools

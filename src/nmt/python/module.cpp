@@ -10,6 +10,7 @@
 #include <torch/torch.h>
 
 #include "nmt/common/error.h"
+#include "nmt/decode/stream.h"
 #include "nmt/decode/translator.h"
 #include "nmt/dist/world.h"
 #include "nmt/eval/score_json.h"
@@ -51,7 +52,9 @@ class Translator {
     }
     translator_ = std::make_unique<decode::Translator>(models, weights, torch::Device(device));
     if (quantize == "int8") translator_->quantize_int8();
-    options_.workers = workers > 0 ? workers : threads;  // one single-threaded worker per thread
+    NMT_CHECK(workers >= 0 && workers <= threads, "workers (" << workers << ") must be between 0 and threads ("
+                                                              << threads << ")");
+    options_.workers = workers;  // 0: nmt translate's choice for each call (decode/stream.h)
   }
 
   // Best translations, or with n_best > 1, (text, score, log_prob) tuples per line.
@@ -66,9 +69,11 @@ class Translator {
       std::vector<std::vector<int>> sources;
       sources.reserve(lines.size());
       for (const auto& line : lines) sources.push_back(src_vocab_->encode(line));
-      // Each worker runs on threads/workers intra-op threads.
-      model::set_cpu_threads(std::max(1, threads_ / std::max(1, options.workers)));
-      found = translator_->translate(sources, options);
+      decode::StreamOptions stream;
+      stream.translate = options;
+      stream.threads = threads_;
+      decode::StreamStats stats;
+      found = decode::translate_sources(*translator_, sources, stream, stats);
     }
     if (n_best == 1) {
       std::vector<std::string> out;
