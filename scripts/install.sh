@@ -22,6 +22,7 @@ packages=(
   libgoogle-perftools-dev             # tcmalloc: memory reused between steps
   libdnnl-dev                         # oneDNN: int8 translation (translate --quantize int8)
   pybind11-dev python3-dev            # the Python module (build/python/nmt)
+  python3-torch                       # ... which its test imports beside Debian's PyTorch (the same LibTorch)
   libgtest-dev
   chromium                            # the browser test of nmt serve's page (tests/serve/web)
 )
@@ -30,11 +31,6 @@ packages=(
 # node and npm already on PATH.
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   packages+=(nodejs npm)
-fi
-
-# The Python module's test imports it beside Debian's python3-torch (the same LibTorch).
-if [ "${1:-}" = --tests ]; then
-  packages+=(python3-torch)
 fi
 
 missing=()
