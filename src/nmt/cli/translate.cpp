@@ -8,7 +8,6 @@
 #include <iomanip>
 #include <iostream>
 #include <set>
-#include <tuple>
 #include <sstream>
 
 #include <CLI/CLI.hpp>
@@ -78,27 +77,16 @@ void run(TranslateCommand cmd) {
             "--alignment cannot be used with --split-sentences: a line's sentences have an alignment each");
   // One model, or an ensemble: every model reads the same source pieces and
   // scores the same target pieces.
-  std::vector<train::LoadedCheckpoint> checkpoints;
-  for (const auto& path : cmd.models) checkpoints.push_back(train::load_checkpoint(train::resolve_checkpoint(path)));
-  auto& ckpt = checkpoints.front();
-  NMT_CHECK(cmd.weights.empty() || cmd.weights.size() == checkpoints.size(),
-            "--weights gives " << cmd.weights.size() << " weights for " << checkpoints.size() << " models");
+  const auto loaded = train::load_models(cmd.models);
+  const auto& ckpt = loaded.checkpoints.front();
+  NMT_CHECK(cmd.weights.empty() || cmd.weights.size() == loaded.models.size(),
+            "--weights gives " << cmd.weights.size() << " weights for " << loaded.models.size() << " models");
   apply_model_defaults(cmd, ckpt.info.config);
   NMT_CHECK(!cmd.word_scores || cmd.options.search.rule == "marian",
             "--word-scores needs --search marian (its hypotheses keep each token's log-probability)");
-  auto src_vocab = text::Vocab::from_serialized(ckpt.info.src_vocab);
-  auto tgt_vocab = text::Vocab::from_serialized(ckpt.info.tgt_vocab);
-  std::vector<model::Transformer> models;
-  for (const auto& c : checkpoints) {
-    for (const auto& [side, mine, first] : {std::tuple{"target", c.info.tgt_vocab, &tgt_vocab},
-                                            std::tuple{"source", c.info.src_vocab, &src_vocab}}) {
-      const auto difference = text::vocab_difference(*first, text::Vocab::from_serialized(mine));
-      NMT_CHECK(!difference, "the models of an ensemble must share the " << side << " vocabulary, but "
-                                 << ckpt.path << " and " << c.path << " differ: " << *difference);
-    }
-    models.push_back(c.model);
-  }
-  decode::Translator translator(models, cmd.weights, torch::Device(cmd.device));
+  auto src_vocab = text::Vocab::from_serialized(loaded.src_vocab);
+  auto tgt_vocab = text::Vocab::from_serialized(loaded.tgt_vocab);
+  decode::Translator translator(loaded.models, cmd.weights, torch::Device(cmd.device));
   if (cmd.quantize == "int8") translator.quantize_int8();
 
   // Lines are read, translated and written a window at a time, so a pipe

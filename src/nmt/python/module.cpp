@@ -30,27 +30,13 @@ class Translator {
   Translator(const std::vector<std::string>& paths, const std::string& device, int threads, int workers,
              const std::string& quantize, const std::vector<double>& weights)
       : threads_(threads) {
-    NMT_CHECK(!paths.empty(), "Translator needs a model path");
     NMT_CHECK(threads >= 1, "threads must be >= 1, got " << threads);
     NMT_CHECK(quantize.empty() || quantize == "int8", "quantize must be None or 'int8', got '" << quantize << "'");
-    std::vector<model::Transformer> models;
-    for (const auto& path : paths) {
-      auto ckpt = train::load_checkpoint(train::resolve_checkpoint(path));
-      if (models.empty()) {
-        src_vocab_ = std::make_unique<text::Vocab>(text::Vocab::from_serialized(ckpt.info.src_vocab));
-        tgt_vocab_ = std::make_unique<text::Vocab>(text::Vocab::from_serialized(ckpt.info.tgt_vocab));
-        decode::apply_model_defaults(ckpt.info.config, options_, {});
-      } else {
-        for (const auto& [side, mine, first] : {std::tuple{"target", ckpt.info.tgt_vocab, tgt_vocab_.get()},
-                                                std::tuple{"source", ckpt.info.src_vocab, src_vocab_.get()}}) {
-          const auto difference = text::vocab_difference(*first, text::Vocab::from_serialized(mine));
-          NMT_CHECK(!difference, "the models of an ensemble must share the " << side << " vocabulary, but "
-                                     << paths.front() << " and " << path << " differ: " << *difference);
-        }
-      }
-      models.push_back(ckpt.model);
-    }
-    translator_ = std::make_unique<decode::Translator>(models, weights, torch::Device(device));
+    const auto loaded = train::load_models(paths);
+    src_vocab_ = std::make_unique<text::Vocab>(text::Vocab::from_serialized(loaded.src_vocab));
+    tgt_vocab_ = std::make_unique<text::Vocab>(text::Vocab::from_serialized(loaded.tgt_vocab));
+    decode::apply_model_defaults(loaded.checkpoints.front().info.config, options_, {});
+    translator_ = std::make_unique<decode::Translator>(loaded.models, weights, torch::Device(device));
     if (quantize == "int8") translator_->quantize_int8();
     NMT_CHECK(workers >= 0 && workers <= threads, "workers (" << workers << ") must be between 0 and threads ("
                                                               << threads << ")");
@@ -124,7 +110,6 @@ py::dict score(const std::vector<std::string>& hyps, const std::vector<std::stri
 // (and the defaults); `callback(line)` gets every log line.
 py::dict train(const std::string& config_file, const std::string& overrides_json, py::object callback) {
   const auto config = train::resolve_train_config(config_file, nlohmann::json::parse(overrides_json));
-  const auto options = train::checked_train_options(config);
   dist::World one_process;
   bool interrupted = false;
   auto say = [&](const std::string& line) {
@@ -163,7 +148,6 @@ py::dict train(const std::string& config_file, const std::string& overrides_json
   out["dev_nll"] = result->dev_nll;
   out["checkpoint"] = result->checkpoint;
   out["stop_reason"] = result->stop_reason;
-  (void)options;
   return out;
 }
 

@@ -8,12 +8,14 @@
 #include <mutex>
 #include <regex>
 #include <sstream>
+#include <tuple>
 
 #include <ATen/CPUGeneratorImpl.h>
 #include <torch/torch.h>
 
 #include "nmt/common/durable_file.h"
 #include "nmt/common/error.h"
+#include "nmt/text/vocab.h"
 
 namespace fs = std::filesystem;
 
@@ -212,6 +214,28 @@ std::vector<std::pair<int64_t, std::string>> list_checkpoints(const std::string&
 std::string latest_checkpoint(const std::string& run_dir) {
   auto found = list_checkpoints(run_dir);
   return found.empty() ? std::string() : found.back().second;
+}
+
+LoadedModels load_models(const std::vector<std::string>& run_dirs_or_files) {
+  NMT_CHECK(!run_dirs_or_files.empty(), "no model given");
+  LoadedModels out;
+  for (const auto& path : run_dirs_or_files) out.checkpoints.push_back(load_checkpoint(resolve_checkpoint(path)));
+  const auto& first = out.checkpoints.front();
+  out.src_vocab = first.info.src_vocab, out.tgt_vocab = first.info.tgt_vocab;
+  const auto first_src = text::Vocab::from_serialized(first.info.src_vocab);
+  const auto first_tgt = text::Vocab::from_serialized(first.info.tgt_vocab);
+  for (const auto& c : out.checkpoints) {
+    if (&c != &first) {
+      for (const auto& [side, mine, theirs] : {std::tuple{"target", &first_tgt, &c.info.tgt_vocab},
+                                               std::tuple{"source", &first_src, &c.info.src_vocab}}) {
+        const auto difference = text::vocab_difference(*mine, text::Vocab::from_serialized(*theirs));
+        NMT_CHECK(!difference, "the models of an ensemble must share the " << side << " vocabulary, but "
+                                   << first.path << " and " << c.path << " differ: " << *difference);
+      }
+    }
+    out.models.push_back(c.model);
+  }
+  return out;
 }
 
 std::string resolve_checkpoint(const std::string& run_dir_or_file) {

@@ -5,6 +5,7 @@
 // disk and renamed, so a crash mid-write never destroys the previous one.
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <c10/core/Device.h>
 #include <nlohmann/json.hpp>
@@ -54,6 +55,17 @@ void load_optimizer_state(const std::string& path, torch::optim::Optimizer& opti
 // Restores the random generators saved with the checkpoint (CPU, and `device`
 // when it is not the CPU). Throws nmt::Error if the checkpoint has none.
 void restore_rng_state(const std::string& path, const c10::Device& device = c10::Device(c10::kCPU));
+
+// The checkpoints of one model or an ensemble (run directories or files),
+// which must share both vocabularies: the error names the two checkpoints
+// and the difference. The first one's configuration gives the decoding
+// defaults.
+struct LoadedModels {
+  std::vector<LoadedCheckpoint> checkpoints;
+  std::vector<model::Transformer> models;
+  std::string src_vocab, tgt_vocab;  // the first checkpoint's SentencePiece protos
+};
+LoadedModels load_models(const std::vector<std::string>& run_dirs_or_files);
 
 // checkpoint-<step>.pt in run_dir; "" if none.
 std::string checkpoint_name(int64_t step);
