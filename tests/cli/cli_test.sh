@@ -532,6 +532,11 @@ case "$case_name" in
       --out "$work/marian" 2>"$work/import.log" || { cat "$work/import.log"; fail "import"; }
     grep -q "imported $fixture/model.npz into $work/marian/checkpoint-00000000.pt" "$work/import.log" ||
       { cat "$work/import.log"; fail "no import message"; }
+    # Never over a run that exists: its files stay as they were.
+    cp "$work/marian/config.json" "$work/config.before"
+    expect_error "$work/marian already holds checkpoints ($work/marian/checkpoint-00000000.pt): give nmt import marian a new --out directory" \
+      "$nmt" import marian "$fixture/model.npz" --vocab "$fixture/vocab.spm" --out "$work/marian"
+    cmp "$work/config.before" "$work/marian/config.json" || fail "a refused import changed config.json"
     "$nmt" translate --model "$work/marian" --input "$fixture/input.en" --beam 1 >"$work/greedy.es" 2>/dev/null ||
       fail "greedy translation"
     cmp "$work/greedy.es" "$fixture/greedy.es" || fail "greedy translations differ from marian-decoder -b 1"

@@ -354,6 +354,11 @@ MarianModel read_marian_model(const std::string& npz_path, const text::Vocab& sr
 }
 
 std::string import_marian(const MarianImport& options, const std::string& out_dir, std::vector<std::string>* notes) {
+  // Never over another run: its config.json would be replaced, and its own
+  // later checkpoints would still be the ones a --model RUN_DIR reads.
+  NMT_CHECK(!fs::exists(out_dir) || train::latest_checkpoint(out_dir).empty(),
+            out_dir << " already holds checkpoints (" << train::latest_checkpoint(out_dir)
+                    << "): give nmt import marian a new --out directory");
   NMT_CHECK(!options.src_vocab.empty(), "nmt import marian needs --vocab (the model's SentencePiece vocabulary, e.g. "
                                         "vocab.spm or source.spm)");
   const auto src_vocab = text::Vocab::load(options.src_vocab);
