@@ -68,6 +68,11 @@ TrainOptions quick_options() {
   o.save_every = 0;
   o.threads = 2;
   o.seed = 7;
+  // The tests compare runs exactly: the automatic choices of this machine
+  // (replicas, bfloat16) and the schedule are pinned.
+  o.replicas = 1;
+  o.bf16 = false;
+  o.lr = 1.0;
   return o;
 }
 
@@ -229,14 +234,15 @@ TEST(TrainerTest, Trainer_NonFiniteLossIsSkippedThenStops) {
 }
 
 TEST(TrainerTest, Trainer_EarlyStoppingStopsAtPatienceAndKeepsBest) {
-  // With a zero learning rate the weights never move, so the dev loss (and
+  // With a learning rate of 1e-30 (0 asks for the automatic one) the float32
+  // weights never move, so the dev loss (and
   // perplexity, which ppl early stopping once accepted but never counted)
   // never improves after the first validation: training must stop after
   // exactly `patience` more validations, and best-<metric>.pt is the first one's.
   TempDir corpus;
   const auto data = reverse_task(corpus, 100, 20);
   auto options = quick_options();
-  options.lr = 0;
+  options.lr = 1e-30;
   options.max_steps = 100;
   options.valid_every = 2;
   options.valid_translate = false;
@@ -276,7 +282,8 @@ TEST(TrainerTest, Trainer_EarlyStoppingStopsAtPatienceAndKeepsBest) {
 // dev set is the training set (20 lines, reversed), which the tiny model
 // learns by heart in 200 steps, so that the scores rise far above the first
 // validation's and a swapped reference or hypothesis would show. The run then
-// resumes with lr 0: its validations only tie the best, which stays put.
+// resumes with lr 1e-30, which moves no float32 weight: its validations only
+// tie the best, which stays put.
 TEST(TrainerTest, Trainer_ValidationTranslatesAndScoresTheDevSet) {
   TempDir corpus;
   auto data = reverse_task(corpus, 20, 0);
@@ -290,7 +297,7 @@ TEST(TrainerTest, Trainer_ValidationTranslatesAndScoresTheDevSet) {
   TrainCallbacks callbacks;
   callbacks.on_valid = [&](const ValidReport& r) { validations.push_back(r); };
   train(dir.file("run"), options, data, callbacks);
-  options.lr = 0;
+  options.lr = 1e-30;
   options.max_steps = 260;
   train(dir.file("run"), options, data, callbacks);
   ASSERT_GE(validations.size(), 5u);

@@ -21,6 +21,8 @@
 #include "nmt/dist/world.h"
 #include "nmt/model/config.h"
 #include "nmt/text/vocab.h"
+#include "nmt/common/format.h"
+#include "nmt/train/auto_options.h"
 #include "nmt/train/run_config.h"
 #include "nmt/train/trainer.h"
 
@@ -171,17 +173,28 @@ void add_train_command(CLI::App& app) {
   config_option<double>(*c, "--max-time", o, "train", "max_time", "Stop after N seconds of training");
   config_option<int64_t>(*c, "--batch-tokens", o, "train", "batch_tokens", "Tokens per batch: rows x the longer side (source or target), padding included" + d(def.batch_tokens));
   config_option<int64_t>(*c, "--max-len", o, "train", "max_len", "Drop pairs with more pieces on a side" + d(def.max_len));
-  config_option<double>(*c, "--lr", o, "train", "lr", "Scale of the inverse-sqrt schedule" + d(def.lr));
-  config_option<int64_t>(*c, "--warmup", o, "train", "warmup", "Warm-up steps" + d(def.warmup));
+  config_option<double>(*c, "--lr", o, "train", "lr",
+                        "Scale of the inverse-sqrt schedule; 0 = auto: the scale that peaks at " +
+                            fixed(train::kAutoPeakLr * 1e3, 1) + "e-3 at the warm-up's end (0)");
+  config_option<int64_t>(*c, "--warmup", o, "train", "warmup",
+                         "Warm-up steps; 0 = auto: " + fixed(100 * train::kAutoWarmupShare, 0) +
+                             "% of the steps that --max-steps or --max-time allow (timed over the first " +
+                             std::to_string(train::kWarmupProbeSteps) + "), " +
+                             std::to_string(train::kMaxAutoWarmup) + " without a budget (0)");
   config_option<double>(*c, "--label-smoothing", o, "train", "label_smoothing", "Label smoothing" + d(def.label_smoothing));
   config_option<double>(*c, "--clip", o, "train", "clip", "Gradient-norm clipping, 0 = off" + d(def.clip));
   config_option<int>(*c, "--threads", o, "train", "threads", "CPU threads" + d(def.threads));
   config_option<int>(*c, "--replicas", o, "train", "replicas",
                      "Data-parallel threads, each running part of every batch on its own model copy with "
-                     "threads/replicas threads (CPU; 2 on 2 threads is fastest here)" + d(def.replicas));
+                     "threads/replicas threads (CPU); 0 = auto: one per thread, up to 4 (0)");
   config_option<uint64_t>(*c, "--seed", o, "train", "seed", "Random seed" + d(def.seed));
-  config_flag(*c, "--bf16", o, "train", "bf16",
-              "Matrix products in bfloat16 (autocast, CPU or CUDA; float32 weights, loss and Adam)");
+  auto* bf16 = config_flag(*c, "--bf16", o, "train", "bf16",
+              "Matrix products in bfloat16 (autocast, CPU or CUDA; float32 weights, loss and Adam); default: on "
+              "CPUs that multiply bfloat16 natively (AVX512-BF16, AMX)");
+  c->add_flag_function(
+      "--no-bf16", [cmd](int64_t) { cmd->overrides["train"]["bf16"] = false; },
+      "Matrix products in float32 even where bfloat16 is native")
+      ->excludes(bf16);
   config_option<int64_t>(*c, "--accumulate", o, "train", "accumulate",
                          "Batches per update: gradients summed, one optimizer step" + d(def.accumulate));
   config_option<int64_t>(*c, "--max-pass-tokens", o, "train", "max_pass_tokens",
@@ -204,6 +217,16 @@ void add_train_command(CLI::App& app) {
                          "Stop after N validations without improvement; 0 = never" + d(def.patience));
   config_option<int64_t>(*c, "--save-every", o, "train", "save_every", "Checkpoint every N steps" + d(def.save_every));
   config_option<int>(*c, "--keep-checkpoints", o, "train", "keep_checkpoints", "Checkpoints kept" + d(def.keep_checkpoints));
+  config_option<double>(*c, "--ema", o, "train", "ema",
+                        "Keep an exponential moving average of the weights with this decay (e.g. 0.999), as Marian's "
+                        "--exponential-smoothing: validation, best-*.pt and the checkpoints' models use it; 0 = off" +
+                            d(def.ema));
+  config_option<int64_t>(*c, "--average-last", o, "train", "average_last",
+                         "At the end, average the last N checkpoints into RUN_DIR/average-STEP.pt, the run's final "
+                         "model (needs --keep-checkpoints >= N); 0 = off" + d(def.average_last));
+  config_option<int64_t>(*c, "--valid-show", o, "train", "valid_show",
+                         "Print the first N dev translations with their sources and references at each validation" +
+                             d(def.valid_show));
   config_option<std::string>(*c, "--device", o, "train", "device",
                              "cpu | cuda | cuda:N; with several ranks, cuda is the GPU of LOCAL_RANK" + d(def.device));
   c->add_option("--nproc", cmd->nproc,

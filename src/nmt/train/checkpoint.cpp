@@ -89,11 +89,16 @@ torch::Tensor generator_state(const torch::Device& device) {
 }  // namespace
 
 void save_checkpoint(const std::string& path, model::Transformer& model, torch::optim::Optimizer* optimizer,
-                     const CheckpointInfo& info) {
+                     const CheckpointInfo& info, model::Transformer* training_weights) {
   torch::serialize::OutputArchive archive;
   torch::serialize::OutputArchive weights;
   model->save(weights);
   archive.write("model", weights);
+  if (training_weights != nullptr) {
+    torch::serialize::OutputArchive trained;
+    (*training_weights)->save(trained);
+    archive.write("training_weights", trained);
+  }
   if (optimizer != nullptr) {
     torch::serialize::OutputArchive moments;
     optimizer->save(moments);
@@ -162,6 +167,20 @@ LoadedCheckpoint load_checkpoint(const std::string& path) {
   return out;
 }
 
+bool load_training_weights(const std::string& path, model::Transformer& model) {
+  auto archive = open_archive(path);
+  torch::serialize::InputArchive weights;
+  if (!archive.try_read("training_weights", weights)) return false;
+  const auto expected = tensor_shapes(model);
+  try {
+    model->load(weights);
+  } catch (const std::exception& e) {
+    NMT_FAIL("checkpoint " << path << ": training weights do not match its model config (" << first_line(e) << ")");
+  }
+  NMT_CHECK(tensor_shapes(model) == expected, "checkpoint " << path << ": training weights do not match its model config");
+  return true;
+}
+
 void load_optimizer_state(const std::string& path, torch::optim::Optimizer& optimizer, const torch::Device& device) {
   auto archive = open_archive(path, device);
   torch::serialize::InputArchive moments;
@@ -216,6 +235,22 @@ std::string latest_checkpoint(const std::string& run_dir) {
   return found.empty() ? std::string() : found.back().second;
 }
 
+std::vector<std::string> newest_checkpoints(const std::string& run_dir, int64_t count) {
+  const auto found = list_checkpoints(run_dir);
+  std::vector<std::string> paths;
+  for (size_t i = found.size() - std::min(found.size(), static_cast<size_t>(std::max<int64_t>(count, 0)));
+       i < found.size(); ++i) {
+    paths.push_back(found[i].second);
+  }
+  return paths;
+}
+
+std::string average_name(int64_t step) {
+  char name[64];
+  std::snprintf(name, sizeof name, "average-%08lld.pt", static_cast<long long>(step));
+  return name;
+}
+
 LoadedModels load_models(const std::vector<std::string>& run_dirs_or_files) {
   NMT_CHECK(!run_dirs_or_files.empty(), "no model given");
   LoadedModels out;
@@ -241,9 +276,10 @@ LoadedModels load_models(const std::vector<std::string>& run_dirs_or_files) {
 std::string resolve_checkpoint(const std::string& run_dir_or_file) {
   NMT_CHECK(fs::exists(run_dir_or_file), "model " << run_dir_or_file << " does not exist");
   if (!fs::is_directory(run_dir_or_file)) return run_dir_or_file;
-  auto latest = latest_checkpoint(run_dir_or_file);
-  NMT_CHECK(!latest.empty(), "run directory " << run_dir_or_file << " holds no checkpoint-*.pt");
-  return latest;
+  const auto found = list_checkpoints(run_dir_or_file);
+  NMT_CHECK(!found.empty(), "run directory " << run_dir_or_file << " holds no checkpoint-*.pt");
+  const fs::path average = fs::path(run_dir_or_file) / average_name(found.back().first);
+  return fs::exists(average) ? average.string() : found.back().second;
 }
 
 void prune_checkpoints(const std::string& run_dir, int keep) {

@@ -37,8 +37,11 @@ struct CheckpointInfo {
 // --src-lang/--tgt-lang), or "" when the configuration names none.
 std::string trained_language(const nlohmann::json& config, const std::string& key);
 
+// `model` holds the weights to translate with. With an exponential moving
+// average (ema.h) that is the average, and `training_weights` are the
+// weights that the optimizer moves, saved beside it for resuming.
 void save_checkpoint(const std::string& path, model::Transformer& model, torch::optim::Optimizer* optimizer,
-                     const CheckpointInfo& info);
+                     const CheckpointInfo& info, model::Transformer* training_weights = nullptr);
 
 struct LoadedCheckpoint {
   std::string path;
@@ -51,6 +54,10 @@ LoadedCheckpoint load_checkpoint(const std::string& path);
 // Restores optimizer state saved with the checkpoint (resume), its tensors on
 // `device`, where the model's parameters are.
 void load_optimizer_state(const std::string& path, torch::optim::Optimizer& optimizer, const c10::Device& device = c10::Device(c10::kCPU));
+
+// Loads the training weights saved beside the model's (an EMA run) into
+// `model`; false, with `model` untouched, when the checkpoint has none.
+bool load_training_weights(const std::string& path, model::Transformer& model);
 
 // Restores the random generators saved with the checkpoint (CPU, and `device`
 // when it is not the CPU). Throws nmt::Error if the checkpoint has none.
@@ -70,7 +77,14 @@ LoadedModels load_models(const std::vector<std::string>& run_dirs_or_files);
 // checkpoint-<step>.pt in run_dir; "" if none.
 std::string checkpoint_name(int64_t step);
 std::string latest_checkpoint(const std::string& run_dir);
-// A checkpoint file as is; a run directory -> its latest checkpoint (error if none).
+// The newest `count` (or fewer) checkpoint-*.pt of run_dir, oldest first.
+std::vector<std::string> newest_checkpoints(const std::string& run_dir, int64_t count);
+// average-<step>.pt: the mean of a run's last checkpoints up to `step`
+// (train --average-last), the run's final model while no later checkpoint exists.
+std::string average_name(int64_t step);
+// A checkpoint file as is; a run directory -> its final model: the
+// average-<step>.pt made at its latest checkpoint's step if there is one,
+// else that latest checkpoint (error if none).
 std::string resolve_checkpoint(const std::string& run_dir_or_file);
 // Deletes all but the newest `keep` checkpoints of run_dir.
 void prune_checkpoints(const std::string& run_dir, int keep);

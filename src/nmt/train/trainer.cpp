@@ -19,7 +19,10 @@
 #include "nmt/model/threads.h"
 #include "nmt/model/transformer.h"
 #include "nmt/train/batch_loss.h"
+#include "nmt/train/auto_options.h"
+#include "nmt/train/average.h"
 #include "nmt/train/checkpoint.h"
+#include "nmt/train/ema.h"
 #include "nmt/train/metrics_writer.h"
 #include "nmt/train/schedule.h"
 #include "nmt/train/update_step.h"
@@ -33,13 +36,14 @@ namespace nmt::train {
   X(max_steps) X(max_epochs) X(max_time) X(batch_tokens) X(accumulate) X(max_pass_tokens) X(max_len) X(lr)          \
   X(warmup) X(label_smoothing) X(clip) X(max_bad_steps) X(threads) X(seed) X(log_every) X(valid_every)             \
   X(valid_translate) X(valid_beam) X(valid_max_sentences) X(early_stopping_metric) X(patience) X(save_every)        \
-  X(keep_checkpoints) X(device) X(chunk_pairs) X(clean) X(bf16) X(replicas) X(dist_backend) X(dist_timeout) X(dist_bucket_mb)
+  X(keep_checkpoints) X(ema) X(average_last) X(valid_show) X(device) X(chunk_pairs) X(clean) X(replicas) X(dist_backend) X(dist_timeout) X(dist_bucket_mb)
 
 nlohmann::json to_json(const TrainOptions& o) {
   nlohmann::json j;
 #define X(name) j[#name] = o.name;
   NMT_JSON_FIELDS(X)
 #undef X
+  j["bf16"] = o.bf16 ? nlohmann::json(*o.bf16) : nlohmann::json("auto");
   j["clean_min_words"] = o.clean_options.min_words;
   j["clean_max_words"] = o.clean_options.max_words;
   j["clean_max_ratio"] = o.clean_options.max_ratio;
@@ -67,6 +71,14 @@ TrainOptions train_options_from_json(const nlohmann::json& j, TrainOptions o) {
       Y("clean_min_words", clean_options.min_words) Y("clean_max_words", clean_options.max_words)
       Y("clean_max_ratio", clean_options.max_ratio) Y("clean_drop_duplicates", clean_options.drop_duplicates)
 #undef Y
+      if (key == "bf16") {
+        if (value.is_string() && value.get<std::string>() == "auto") {
+          o.bf16.reset();
+        } else {
+          o.bf16 = value.get<bool>();
+        }
+        known = true;
+      }
     } catch (const nlohmann::json::exception&) {
       NMT_FAIL("train config field '" << key << "' has the wrong type: " << value.dump());
     }
@@ -81,13 +93,22 @@ TrainOptions train_options_from_json(const nlohmann::json& j, TrainOptions o) {
 void check_train_options(const model::ModelConfig& model_config, const TrainOptions& options) {
   NMT_CHECK(options.max_steps > 0 || options.max_epochs > 0 || options.max_time > 0,
             "training needs a stopping point: --max-steps, --max-epochs or --max-time");
-  NMT_CHECK(options.replicas >= 1 && options.replicas <= options.threads,
-            "--replicas (" << options.replicas << ") must be between 1 and --threads (" << options.threads << ")");
+  NMT_CHECK(options.replicas >= 0 && options.replicas <= options.threads,
+            "--replicas (" << options.replicas << ") must be between 1 and --threads (" << options.threads
+                           << "), or 0 for auto");
+  NMT_CHECK(options.lr >= 0, "--lr must be > 0, or 0 for auto; got " << options.lr);
+  NMT_CHECK(options.warmup >= 0, "--warmup must be >= 1 step, or 0 for auto; got " << options.warmup);
   NMT_CHECK(options.dist_backend == "auto" || options.dist_backend == "gloo" || options.dist_backend == "nccl",
             "--dist-backend must be auto, gloo or nccl, got '" << options.dist_backend << "'");
   NMT_CHECK(options.dist_timeout > 0, "--dist-timeout must be > 0 seconds, got " << options.dist_timeout);
   NMT_CHECK(options.dist_bucket_mb > 0, "--dist-bucket-mb must be > 0, got " << options.dist_bucket_mb);
-  NMT_CHECK(options.replicas == 1 || options.device == "cpu", "--replicas is for CPU training, not " << options.device);
+  NMT_CHECK(options.replicas <= 1 || options.device == "cpu", "--replicas is for CPU training, not " << options.device);
+  NMT_CHECK(options.ema == 0 || (options.ema > 0 && options.ema < 1),
+            "--ema must be a decay between 0 and 1 such as 0.999, or 0 for none; got " << options.ema);
+  NMT_CHECK(options.average_last >= 0 && options.average_last <= options.keep_checkpoints,
+            "--average-last " << options.average_last << " needs that many checkpoints kept, but --keep-checkpoints is "
+                              << options.keep_checkpoints);
+  NMT_CHECK(options.valid_show >= 0, "--valid-show must be >= 0, got " << options.valid_show);
   // A pair of max_len pieces is max_len + 1 positions on each side (</s>
   // after the source, <s> before the target): found here, not hours later
   // inside the embedding when the first such pair comes.
@@ -154,6 +175,13 @@ class Trainer {
   void update();  // one optimizer step, or a skipped one; CorpusError when the stream fails
   void validate();
   void save();
+  void average_last();
+  void resolve_schedule(const nlohmann::json& resumed);
+  void choose_warmup();  // after the probe steps of a run with a time budget
+  std::string schedule_note(const std::string& why) const;
+  // The weights that validation, best-*.pt and translation use: the moving
+  // average with --ema, else the trained weights themselves.
+  model::Transformer& eval_model() { return ema_ ? ema_->model() : model_; }
   void check_resume(const LoadedCheckpoint& ckpt, const text::Vocab& src_vocab, const text::Vocab& tgt_vocab) const;
   nlohmann::json progress() const;
   std::string budget_reached() const;
@@ -167,6 +195,11 @@ class Trainer {
   model::Transformer model_{nullptr};
   std::unique_ptr<torch::optim::Adam> optimizer_;
   std::unique_ptr<Replicas> replicas_;
+  std::unique_ptr<Ema> ema_;
+  HardwareChoice hardware_;
+  int64_t warmup_ = 0;           // the schedule's, given or chosen (auto_options.h)
+  double lr_scale_ = 0;
+  bool warmup_pending_ = false;  // a time budget's warm-up waits for the probe steps' speed
   std::unique_ptr<dist::GradientReducer> reducer_;
   std::unique_ptr<data::BatchStream> batches_;
   data::StreamPosition next_position_;  // of the next update's first batch: what a checkpoint saves
@@ -194,10 +227,11 @@ Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& opt
       callbacks_(callbacks), world_(world), device_(rank_device(options.device, world)) {
   check_train_options(model_config, options);
   const int threads = threads_per_process(options, world.info().local_size);
-  NMT_CHECK(options.replicas <= threads, "--replicas (" << options.replicas << ") must be at most the threads of each "
-                                         "process (" << threads << ": --threads " << options.threads << " shared by "
-                                         << world.info().local_size << " processes on this machine)");
-  model::set_cpu_threads(threads / options.replicas);
+  hardware_ = choose_hardware(options, threads, options.device, cpu_has_native_bf16());
+  NMT_CHECK(hardware_.replicas <= threads, "--replicas (" << hardware_.replicas << ") must be at most the threads of "
+                                           "each process (" << threads << ": --threads " << options.threads
+                                           << " shared by " << world.info().local_size << " processes on this machine)");
+  model::set_cpu_threads(threads / hardware_.replicas);
   torch::manual_seed(options.seed);
   // On GPUs each rank draws its own dropout masks (on CPUs the masks come
   // from per-rank generators seeded from the shared CPU one: update_step).
@@ -223,10 +257,13 @@ Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& opt
   // Model and optimizer, fresh or resumed with everything the checkpoint holds.
   const std::string latest = latest_checkpoint(run_dir);
   nlohmann::json resumed;
+  model::Transformer saved_average{nullptr};  // the moving average of a resumed --ema run
   if (!latest.empty()) {
     auto ckpt = load_checkpoint(latest);
     check_resume(ckpt, src_vocab, tgt_vocab);
     model_ = ckpt.model;
+    model::Transformer trained(model_config);  // (its initial draws: the generators are restored below)
+    if (load_training_weights(latest, trained)) saved_average = ckpt.model, model_ = trained;
     step_ = ckpt.info.step, epochs_done_ = ckpt.info.epoch;
     resumed = ckpt.info.progress;
   } else {
@@ -278,8 +315,18 @@ Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& opt
 
   model_->to(device_);  // before the optimizer, whose state lives where the parameters do
   world_.broadcast(model_->parameters());  // equal already (same seed or checkpoint): made certain
+  if (options.ema > 0) {
+    if (saved_average) saved_average->to(device_);
+    ema_ = std::make_unique<Ema>(saved_average ? saved_average : model_, options.ema);
+    if (!latest.empty() && !saved_average) {
+      message("--ema: " + latest + " has no moving average; it starts from that checkpoint's weights");
+    }
+  } else if (saved_average) {
+    message("the moving average of " + latest + " is dropped (no --ema now): training goes on from its training "
+            "weights, and checkpoints hold those");
+  }
   optimizer_ = make_optimizer(model_);
-  replicas_ = std::make_unique<Replicas>(model_, options.replicas);
+  replicas_ = std::make_unique<Replicas>(model_, hardware_.replicas);
   reducer_ = world_.gradient_reducer(model_->parameters());
   if (!latest.empty()) {
     load_optimizer_state(latest, *optimizer_, device_);
@@ -298,6 +345,8 @@ Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& opt
     message("resuming from " + latest + " at step " + std::to_string(step_));
   }
   if (world_.is_main()) metrics_ = std::make_unique<MetricsWriter>(run_dir, step_);
+  if (!hardware_.note.empty()) message(hardware_.note);
+  resolve_schedule(resumed);
   model_->train();
   int64_t params = 0;
   for (const auto& p : model_->parameters()) params += p.numel();
@@ -337,7 +386,53 @@ nlohmann::json Trainer::progress() const {
   return {{"position", nlohmann::json(next_position_)}, {"train_seconds", train_seconds_},
           {"target_tokens", result_.target_tokens}, {"skipped_steps", result_.skipped_steps},
           {"best", best}, {"stale", stale_}, {"validated_step", validated_step_},
-          {"bad_in_a_row", bad_in_a_row_}, {"epoch_ended", epoch_ended_}};
+          {"bad_in_a_row", bad_in_a_row_}, {"epoch_ended", epoch_ended_},
+          {"warmup", warmup_pending_ ? nlohmann::json(nullptr) : nlohmann::json(warmup_)}};
+}
+
+// The warm-up and the learning-rate scale: given ones as they are; an auto
+// warm-up from the step budget, from the speed of the first steps under a
+// time budget, or from the checkpoint of a run that chose it already.
+void Trainer::resolve_schedule(const nlohmann::json& resumed) {
+  std::string why;
+  if (options_.warmup > 0) {
+    warmup_ = options_.warmup;
+  } else if (resumed.contains("warmup") && resumed["warmup"].is_number_integer()) {
+    warmup_ = resumed["warmup"].get<int64_t>();
+    why = "auto, as chosen at the run's start";
+  } else if (options_.max_time > 0) {
+    // Until the probe steps have shown the speed: the longest warm-up, whose
+    // first steps are the gentlest.
+    warmup_pending_ = true;
+    warmup_ = kMaxAutoWarmup;
+  } else {
+    warmup_ = auto_warmup(options_.max_steps);
+    why = options_.max_steps > 0 ? "auto: " + fixed(100 * kAutoWarmupShare, 0) + "% of --max-steps " +
+                                       std::to_string(options_.max_steps)
+                                 : "auto: no step or time budget to scale it to";
+  }
+  lr_scale_ = options_.lr > 0 ? options_.lr : scale_for_peak(kAutoPeakLr, model_config_.d_model, warmup_);
+  if (!warmup_pending_) message(schedule_note(why));
+}
+
+void Trainer::choose_warmup() {
+  const double per_step = train_seconds_ / static_cast<double>(std::max<int64_t>(step_, 1));
+  auto expected = static_cast<int64_t>(options_.max_time / std::max(per_step, 1e-9));
+  if (options_.max_steps > 0) expected = std::min(expected, options_.max_steps);
+  warmup_ = auto_warmup(expected);
+  warmup_pending_ = false;
+  lr_scale_ = options_.lr > 0 ? options_.lr : scale_for_peak(kAutoPeakLr, model_config_.d_model, warmup_);
+  message(schedule_note("auto: " + fixed(100 * kAutoWarmupShare, 0) + "% of the ~" + std::to_string(expected) +
+                        " steps that --max-time " + fixed(options_.max_time, 0) + " allows at " +
+                        fixed(per_step, 3) + " s a step"));
+}
+
+std::string Trainer::schedule_note(const std::string& why) const {
+  const double peak = inverse_sqrt_lr(warmup_, model_config_.d_model, warmup_, lr_scale_);
+  return "schedule: warm-up " + std::to_string(warmup_) + " steps" + (why.empty() ? "" : " (" + why + ")") +
+         ", peak lr " + fixed(peak * 1e4, 2) + "e-4" + (options_.lr > 0 ? " (--lr " + fixed(options_.lr, 3) + ")"
+                                                                        : " (auto)") +
+         ", then 1/sqrt(step)";
 }
 
 std::string Trainer::budget_reached() const {
@@ -367,11 +462,11 @@ void Trainer::update() {
   epoch_ended_ = epoch_ended;
   next_position_ = batches_->position();
   ++attempts_;
-  const double lr = inverse_sqrt_lr(step_ + 1, model_config_.d_model, options_.warmup, options_.lr);
+  const double lr = inverse_sqrt_lr(step_ + 1, model_config_.d_model, warmup_, lr_scale_);
   UpdateOptions update_options;
   update_options.lr = lr, update_options.label_smoothing = options_.label_smoothing, update_options.clip = options_.clip;
   update_options.poison = callbacks_.poison_step && callbacks_.poison_step(attempts_);
-  update_options.bf16 = options_.bf16;
+  update_options.bf16 = hardware_.bf16;
   world_.entering_step(step_ + 1);
   RankShare share;
   share.world = &world_, share.reducer = reducer_.get();
@@ -393,6 +488,7 @@ void Trainer::update() {
   }
   bad_in_a_row_ = 0;
   ++step_;
+  if (ema_) ema_->update(model_, step_);
   if (epoch_ended_) ++epochs_done_;
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   train_seconds_ += seconds, window_seconds_ += seconds;
@@ -415,7 +511,7 @@ void Trainer::update() {
 void Trainer::validate() {
   if (!validator_ || validated_step_ == step_) return;
   validated_step_ = step_;
-  auto scores = validator_->run(model_, device_);
+  auto scores = validator_->run(eval_model(), device_);
   result_.dev_nll = scores.loss;
   ValidReport r;
   r.step = step_, r.train_seconds = train_seconds_, r.loss = scores.loss, r.ppl = scores.ppl;
@@ -442,7 +538,7 @@ void Trainer::validate() {
       best_info.step = step_, best_info.epoch = epochs_done_;
       best_info.progress = {{"best", m}, {"value", value}};
       best_info.with_rng_state = false;
-      if (world_.is_main()) save_checkpoint((fs::path(run_dir_) / ("best-" + m + ".pt")).string(), model_, nullptr, best_info);
+      if (world_.is_main()) save_checkpoint((fs::path(run_dir_) / ("best-" + m + ".pt")).string(), eval_model(), nullptr, best_info);
     }
     if (m == metric) {
       r.improved = better;
@@ -453,6 +549,13 @@ void Trainer::validate() {
   line += " | " + fixed(scores.seconds, 1) + " s | " +
           (r.improved ? "new best " + metric : "no gain on " + metric + " for " + std::to_string(stale_) + " validation(s)");
   message(line);
+  // A few translations, so that a person sees what the scores mean.
+  const auto& dev = validator_->dev();
+  for (size_t i = 0; i < scores.translations.size() && static_cast<int64_t>(i) < options_.valid_show; ++i) {
+    message("  source:      " + dev.src[i]);
+    message("  translation: " + scores.translations[i]);
+    message("  reference:   " + dev.tgt[i]);
+  }
   if (!world_.is_main()) return;
   metrics_->valid(r);
   if (callbacks_.on_valid) callbacks_.on_valid(r);
@@ -467,7 +570,7 @@ void Trainer::save() {
   if (world_.is_main()) {
     metrics_->sync();  // the log up to this step is on disk before the checkpoint that continues it
     try {
-      save_checkpoint(result_.checkpoint, model_, optimizer_.get(), info_);
+      save_checkpoint(result_.checkpoint, eval_model(), optimizer_.get(), info_, ema_ ? &model_ : nullptr);
     } catch (const Error& e) {
       const std::string kept = latest_checkpoint(run_dir_);
       NMT_FAIL(e.what() << "; " << (kept.empty() ? "no checkpoint was saved before this one" : kept + " is intact"));
@@ -475,6 +578,41 @@ void Trainer::save() {
     prune_checkpoints(run_dir_, options_.keep_checkpoints);
   }
   world_.barrier();  // the others go on once the checkpoint is on disk
+}
+
+// --average-last K: the mean of the run's last K checkpoints becomes its
+// final model (average-<step>.pt, which a run directory resolves to), and is
+// validated beside the last checkpoint.
+void Trainer::average_last() {
+  const auto inputs = newest_checkpoints(run_dir_, options_.average_last);
+  if (inputs.size() < 2) {
+    message("--average-last " + std::to_string(options_.average_last) + ": the run has " +
+            std::to_string(inputs.size()) + " checkpoint, nothing to average (lower --save-every for more)");
+    return;
+  }
+  const std::string output = (fs::path(run_dir_) / average_name(step_)).string();
+  if (world_.is_main()) {
+    average_checkpoints(inputs, output);
+    for (const auto& entry : fs::directory_iterator(run_dir_)) {  // averages of earlier ends of this run
+      const auto name = entry.path().filename().string();
+      if (name.rfind("average-", 0) == 0 && entry.path() != fs::path(output)) fs::remove(entry.path());
+    }
+  }
+  world_.barrier();
+  std::string steps;
+  for (const auto& input : inputs) {
+    steps += (steps.empty() ? "" : ", ") + std::to_string(std::stoll(fs::path(input).stem().string().substr(11)));
+  }
+  std::string line = "average of the last " + std::to_string(inputs.size()) + " checkpoints (steps " + steps +
+                     ") saved as " + output;
+  if (validator_) {
+    auto averaged = load_checkpoint(output).model;
+    averaged->to(device_);
+    const auto scores = validator_->run(averaged, device_);
+    line += ": dev loss " + fixed(scores.loss, 4);
+    if (scores.bleu) line += " | dev BLEU " + fixed(*scores.bleu, 2) + " | dev chrF " + fixed(*scores.chrf, 2);
+  }
+  message(line);
 }
 
 TrainResult Trainer::run() {
@@ -493,6 +631,7 @@ TrainResult Trainer::run() {
     const auto agreed = world_.max({callbacks_.stop_requested && callbacks_.stop_requested() ? 1.0 : 0.0, train_seconds_});
     const bool interrupted = agreed[0] > 0;
     train_seconds_ = agreed[1];
+    if (warmup_pending_ && step_ >= kWarmupProbeSteps) choose_warmup();
     reason = budget_reached();
     if (interrupted && reason.empty()) reason = "interrupted";
     if ((options_.log_every > 0 && step_ % options_.log_every == 0 && window_steps_ > 0) || !reason.empty()) {
@@ -534,6 +673,7 @@ TrainResult Trainer::run() {
   }
   if (reason != "interrupted") validate();
   save();
+  if (reason != "interrupted" && options_.average_last > 1) average_last();
   if (result_.checkpoint.empty()) result_.checkpoint = latest_checkpoint(run_dir_);
   result_.steps = step_;
   result_.train_seconds = train_seconds_;

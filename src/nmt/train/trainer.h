@@ -35,14 +35,14 @@ struct TrainOptions {
   int64_t chunk_pairs = 250000;  // pairs read, sorted by length, batched and shuffled together (memory)
   bool clean = false;        // drop pairs as `nmt clean` does, while reading
   data::CleanOptions clean_options;
-  double lr = 1.0;           // scale of the inverse-square-root schedule
-  int64_t warmup = 4000;
+  double lr = 0;             // scale of the inverse-square-root schedule; 0 = auto: peak kAutoPeakLr (auto_options.h)
+  int64_t warmup = 0;        // 0 = auto: a share of the steps the budget allows (auto_options.h)
   double label_smoothing = 0.1;
   double clip = 1.0;         // gradient-norm clipping, 0 = off
-  bool bf16 = false;         // matrix products in bfloat16 (autocast), float32 weights/loss/Adam
+  std::optional<bool> bf16;  // matrix products in bfloat16 (autocast), float32 weights/loss/Adam; unset = auto
   int64_t max_bad_steps = 10;  // consecutive non-finite steps tolerated before training stops
   int threads = 2;
-  int replicas = 1;          // data-parallel threads on the CPU, each on threads/replicas (update_step.h)
+  int replicas = 0;          // data-parallel threads on the CPU, each on threads/replicas (update_step.h); 0 = auto
   uint64_t seed = 1;
   int64_t log_every = 100;
   int64_t valid_every = 1000;  // validation every N steps (and at the end), 0 = only at the end
@@ -53,6 +53,12 @@ struct TrainOptions {
   int64_t patience = 0;        // stop after N validations without improvement; 0 = never
   int64_t save_every = 1000;   // checkpoint every N steps (and at the end)
   int keep_checkpoints = 3;
+  // An exponential moving average of the weights (ema.h), 0 = none: what
+  // validation, best-*.pt and checkpoints' models hold, as Marian's
+  // --exponential-smoothing.
+  double ema = 0;
+  int64_t average_last = 0;  // at the end, average the last N checkpoints into the final model; 0/1 = none
+  int64_t valid_show = 0;    // print the first N dev translations at each validation
   std::string device = "cpu";
   // Several processes (dist/world.h): the backend and how long a collective
   // waits for a dead or hung rank before every rank stops.

@@ -35,6 +35,7 @@ class Validator {
   // Leaves the model in training mode and its autograd state untouched.
   ValidScores run(model::Transformer& model, const c10::Device& device) const;
   bool empty() const { return batches_.empty(); }
+  const data::ParallelText& dev() const { return dev_; }  // the pairs translated (max_sentences applied)
 
  private:
   data::ParallelText dev_;

@@ -1,0 +1,258 @@
+// The moving average of the weights (--ema), averaging a run's last
+// checkpoints (--average-last), and the options that choose themselves.
+#include <filesystem>
+#include <regex>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <torch/torch.h>
+
+#include "error_message.h"
+#include "nmt/train/auto_options.h"
+#include "nmt/train/checkpoint.h"
+#include "nmt/train/ema.h"
+#include "nmt/train/trainer.h"
+#include "text/test_support.h"
+
+namespace fs = std::filesystem;
+
+namespace nmt::train {
+namespace {
+
+using nmt::testing::english_lines;
+using nmt::testing::english_vocab;
+using nmt::testing::error_message;
+using nmt::testing::TempDir;
+
+model::ModelConfig tiny_model() {
+  auto c = model::preset("tiny");
+  c.d_model = 32, c.heads = 2, c.ffn = 64, c.encoder_layers = c.decoder_layers = 1;
+  c.src_vocab = c.tgt_vocab = english_vocab().size();
+  return c;
+}
+
+TrainData copy_task(const TempDir& dir, size_t lines) {
+  std::string tsv;
+  for (size_t i = 0; i < lines; ++i) tsv += english_lines()[i] + "\t" + english_lines()[i] + "\n";
+  nmt::testing::write_file(dir.file("train.tsv"), tsv);
+  TrainData data;
+  data.train.paths = {dir.file("train.tsv")};
+  return data;
+}
+
+TrainOptions pinned_options() {
+  TrainOptions o;
+  o.batch_tokens = 512, o.warmup = 20, o.lr = 1.0, o.log_every = 1, o.valid_every = 0, o.save_every = 0;
+  o.threads = 2, o.seed = 7, o.replicas = 1, o.bf16 = false;
+  return o;
+}
+
+struct Run {
+  TrainResult result;
+  std::vector<double> losses;
+  std::vector<std::string> messages;
+};
+
+Run train(const std::string& dir, const TrainOptions& options, const TrainData& data) {
+  Run run;
+  TrainCallbacks callbacks;
+  callbacks.on_step = [&](const StepReport& r) { run.losses.push_back(r.loss); };
+  callbacks.message = [&](const std::string& line) { run.messages.push_back(line); };
+  nlohmann::json config = {{"model", model::to_json(tiny_model())}, {"train", to_json(options)}};
+  run.result = train_model(tiny_model(), options, data, english_vocab(), english_vocab(), dir, config, callbacks);
+  return run;
+}
+
+std::vector<torch::Tensor> weights(const model::Transformer& m) {
+  std::vector<torch::Tensor> out;
+  for (const auto& p : m->parameters()) out.push_back(p.detach().clone());
+  return out;
+}
+
+bool same(const std::vector<torch::Tensor>& a, const std::vector<torch::Tensor>& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (!torch::equal(a[i], b[i])) return false;
+  return true;
+}
+
+std::string joined(const std::vector<std::string>& lines) {
+  std::string all;
+  for (const auto& l : lines) all += l + "\n";
+  return all;
+}
+
+TEST(EmaTest, Ema_FollowsTheFormulaWithItsEarlyDecay) {
+  model::Transformer m(tiny_model());
+  torch::NoGradGuard no_grad;
+  for (auto& p : m->parameters()) p.fill_(1.0);
+  Ema ema(m, 0.9);
+  EXPECT_DOUBLE_EQ(ema.decay_at(1), 2.0 / 11.0);
+  EXPECT_DOUBLE_EQ(ema.decay_at(1000), 0.9);
+  // A plain loop of the same recurrence, in double.
+  double expected = 1.0;
+  for (int64_t step = 1; step <= 40; ++step) {
+    const double w = static_cast<double>(step) * 0.5;
+    for (auto& p : m->parameters()) p.fill_(w);
+    ema.update(m, step);
+    const double d = std::min(0.9, (1.0 + static_cast<double>(step)) / (10.0 + static_cast<double>(step)));
+    expected = d * expected + (1 - d) * w;
+  }
+  for (const auto& p : ema.model()->parameters()) {
+    EXPECT_NEAR(p.max().item<double>(), expected, 1e-4 * expected);
+    EXPECT_NEAR(p.min().item<double>(), expected, 1e-4 * expected);
+  }
+  EXPECT_NE(error_message([&] { Ema bad(m, 1.0); }).find("--ema must be between 0 and 1"), std::string::npos);
+}
+
+TEST(EmaTest, Trainer_EmaRunResumesExactly) {
+  TempDir corpus;
+  const auto data = copy_task(corpus, 300);
+  auto options = pinned_options();
+  options.ema = 0.95;
+  options.max_steps = 30;
+  TempDir whole, parts;
+  const auto straight = train(whole.file("run"), options, data);
+  options.max_steps = 13;
+  const auto first = train(parts.file("run"), options, data);
+  options.max_steps = 30;
+  const auto second = train(parts.file("run"), options, data);
+  std::vector<double> resumed = first.losses;
+  resumed.insert(resumed.end(), second.losses.begin(), second.losses.end());
+  ASSERT_EQ(resumed.size(), straight.losses.size());
+  for (size_t i = 0; i < resumed.size(); ++i) EXPECT_EQ(resumed[i], straight.losses[i]) << "step " << i + 1;
+
+  // Both the average (the checkpoint's model) and the training weights are
+  // the uninterrupted run's, bit for bit, and they differ from each other.
+  const auto a = load_checkpoint(whole.file("run/checkpoint-00000030.pt"));
+  const auto b = load_checkpoint(parts.file("run/checkpoint-00000030.pt"));
+  EXPECT_TRUE(same(weights(a.model), weights(b.model)));
+  model::Transformer ta(tiny_model()), tb(tiny_model());
+  ASSERT_TRUE(load_training_weights(a.path, ta));
+  ASSERT_TRUE(load_training_weights(b.path, tb));
+  EXPECT_TRUE(same(weights(ta), weights(tb)));
+  EXPECT_FALSE(same(weights(a.model), weights(ta)));
+
+  // The training weights are what a run without --ema would have: its
+  // losses are the same (the average never feeds back into training).
+  TempDir plain;
+  options.ema = 0;
+  const auto without = train(plain.file("run"), options, data);
+  ASSERT_EQ(without.losses.size(), straight.losses.size());
+  for (size_t i = 0; i < without.losses.size(); ++i) EXPECT_EQ(without.losses[i], straight.losses[i]);
+  model::Transformer tp(tiny_model());
+  EXPECT_FALSE(load_training_weights(plain.file("run/checkpoint-00000030.pt"), tp));
+  EXPECT_TRUE(same(weights(load_checkpoint(plain.file("run/checkpoint-00000030.pt")).model), weights(ta)));
+
+  // Resuming an --ema run without it goes on from the training weights.
+  options.max_steps = 31;
+  const auto dropped = train(parts.file("run"), options, data);
+  EXPECT_NE(joined(dropped.messages).find("moving average of"), std::string::npos) << joined(dropped.messages);
+  EXPECT_EQ(dropped.losses.size(), 1u);
+}
+
+TEST(EmaTest, Trainer_AverageLastIsTheRunsFinalModel) {
+  TempDir corpus, dir;
+  const auto data = copy_task(corpus, 300);
+  auto options = pinned_options();
+  options.max_steps = 15, options.save_every = 5, options.keep_checkpoints = 3, options.average_last = 3;
+  const auto run = train(dir.file("run"), options, data);
+  const std::string average = dir.file("run/average-00000015.pt");
+  ASSERT_TRUE(fs::exists(average)) << joined(run.messages);
+  EXPECT_EQ(resolve_checkpoint(dir.file("run")), average);
+  EXPECT_NE(joined(run.messages).find("average of the last 3 checkpoints (steps 5, 10, 15)"), std::string::npos)
+      << joined(run.messages);
+  // The mean of the three checkpoints, by a plain loop.
+  std::vector<std::vector<torch::Tensor>> each;
+  for (int step : {5, 10, 15}) each.push_back(weights(load_checkpoint(dir.file("run/" + checkpoint_name(step))).model));
+  const auto averaged = weights(load_checkpoint(average).model);
+  for (size_t i = 0; i < averaged.size(); ++i) {
+    const auto mean = (each[0][i].to(torch::kDouble) + each[1][i].to(torch::kDouble) + each[2][i].to(torch::kDouble)) / 3;
+    EXPECT_TRUE(torch::allclose(averaged[i].to(torch::kDouble), mean, 1e-6, 1e-7)) << i;
+  }
+  // Training on: the run directory means the newest checkpoint, then its new average.
+  options.max_steps = 20, options.average_last = 0;
+  train(dir.file("run"), options, data);
+  EXPECT_EQ(resolve_checkpoint(dir.file("run")), dir.file("run/checkpoint-00000020.pt"));
+  options.max_steps = 25, options.average_last = 2;
+  train(dir.file("run"), options, data);
+  EXPECT_EQ(resolve_checkpoint(dir.file("run")), dir.file("run/average-00000025.pt"));
+  EXPECT_FALSE(fs::exists(average));
+
+  options.average_last = 4;
+  EXPECT_NE(error_message([&] { check_train_options(tiny_model(), options); })
+                .find("--average-last 4 needs that many checkpoints kept, but --keep-checkpoints is 3"),
+            std::string::npos);
+}
+
+TEST(AutoOptionsTest, Hardware_ChoosesReplicasAndBf16AndSaysSo) {
+  TrainOptions o;  // replicas 0, bf16 unset: auto
+  auto c = choose_hardware(o, 2, "cpu", true);
+  EXPECT_EQ(c.replicas, 2);
+  EXPECT_TRUE(c.bf16);
+  EXPECT_NE(c.note.find("--replicas 2"), std::string::npos) << c.note;
+  EXPECT_NE(c.note.find("--bf16 on (the CPU multiplies bfloat16 natively)"), std::string::npos) << c.note;
+  c = choose_hardware(o, 2, "cpu", false);
+  EXPECT_FALSE(c.bf16);
+  EXPECT_NE(c.note.find("--bf16 off (the CPU has no native bfloat16"), std::string::npos) << c.note;
+  EXPECT_EQ(choose_hardware(o, 6, "cpu", true).replicas, 3);
+  EXPECT_EQ(choose_hardware(o, 16, "cpu", true).replicas, 4);
+  EXPECT_EQ(choose_hardware(o, 1, "cpu", true).replicas, 1);
+  c = choose_hardware(o, 8, "cuda", true);
+  EXPECT_EQ(c.replicas, 1);
+  EXPECT_FALSE(c.bf16);
+  // Given values stay, and then nothing is said.
+  o.replicas = 1, o.bf16 = false;
+  c = choose_hardware(o, 2, "cpu", true);
+  EXPECT_EQ(c.replicas, 1);
+  EXPECT_FALSE(c.bf16);
+  EXPECT_EQ(c.note, "");
+}
+
+TEST(AutoOptionsTest, Warmup_ScalesWithTheBudget) {
+  EXPECT_EQ(auto_warmup(0), kMaxAutoWarmup);
+  EXPECT_EQ(auto_warmup(100), kMinAutoWarmup);
+  EXPECT_EQ(auto_warmup(3000), 240);
+  EXPECT_EQ(auto_warmup(3870), 310);   // 309.6
+  EXPECT_EQ(auto_warmup(12345), 980);  // 987.6, to two significant digits
+  EXPECT_EQ(auto_warmup(1000000), kMaxAutoWarmup);
+  // The scale puts the paper's schedule's peak at the wanted rate.
+  const double scale = scale_for_peak(2e-3, 256, 300);
+  EXPECT_NEAR(scale * std::pow(256.0, -0.5) * std::pow(300.0, -0.5), 2e-3, 1e-12);
+}
+
+TEST(AutoOptionsTest, Trainer_ChoosesTheWarmupFromTheBudgetAndSaysSo) {
+  TempDir corpus, a, b;
+  const auto data = copy_task(corpus, 300);
+  auto options = pinned_options();
+  options.warmup = 0, options.lr = 0, options.max_steps = 2000, options.max_time = 3;
+  const auto timed = train(a.file("run"), options, data);
+  const std::string said = joined(timed.messages);
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(said, m, std::regex(R"(schedule: warm-up (\d+) steps \(auto: 8% of the ~(\d+) steps that --max-time 3 allows)")))
+      << said;
+  const int64_t expected = std::stoll(m[2]);
+  EXPECT_EQ(std::stoll(m[1]), auto_warmup(expected));
+  // The schedule ran to the end: the peak (auto) is the one announced.
+  EXPECT_NE(said.find("peak lr 20.00e-4 (auto)"), std::string::npos) << said;
+  options.max_time = 0, options.max_steps = 30;
+  const auto counted = train(b.file("run"), options, data);
+  EXPECT_NE(joined(counted.messages).find("schedule: warm-up 50 steps (auto: 8% of --max-steps 30)"),
+            std::string::npos)
+      << joined(counted.messages);
+}
+
+TEST(AutoOptionsTest, Options_AutoValuesRoundTripThroughJson) {
+  TrainOptions o;
+  const auto j = to_json(o);
+  EXPECT_EQ(j["bf16"], "auto");
+  EXPECT_EQ(j["replicas"], 0);
+  EXPECT_FALSE(train_options_from_json(j).bf16.has_value());
+  o.bf16 = false;
+  EXPECT_EQ(train_options_from_json(to_json(o)).bf16, std::optional<bool>(false));
+  EXPECT_NE(error_message([&] { train_options_from_json({{"bf16", "sometimes"}}); }).find("train config field 'bf16'"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace nmt::train
