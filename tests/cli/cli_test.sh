@@ -271,7 +271,8 @@ case "$case_name" in
     # limit taken from the longest source of a batch, 58 of 64 lines came
     # out the same alone as in one batch of 64.)
     "$nmt" train --preset tiny --train-src "$data/train.en" --train-tgt "$data/train.es" --vocab-size 2000 \
-      --max-steps 300 --batch-tokens 1024 --lr 1 --warmup 1000 --log-every 100 --valid-every 0 --out "$work/run" \
+      --max-steps 300 --batch-tokens 1024 --lr 1 --warmup 1000 --lr-schedule inverse-sqrt --log-every 100 \
+      --valid-every 0 --out "$work/run" \
       >"$work/train.log" 2>&1 || { cat "$work/train.log"; fail "training failed"; }
     awk 'NR % 7 == 1' "$data/test.en" | head -n 64 >"$work/in.en"
     [ "$(wc -l <"$work/in.en")" -eq 64 ] || fail "expected 64 test verses"

@@ -3,7 +3,9 @@
 # `nmt train --nproc`, or by hand with torchrun's variables, compared with one
 # process (parameters after K updates, relative 1e-5), resumed across world
 # sizes, and stopped by a killed, hung or interrupted rank. Products stay in
-# float32 (--no-bf16) wherever the CPU has bfloat16, for the 1e-5 comparisons.
+# float32 (--no-bf16) wherever the CPU has bfloat16, for the 1e-5 comparisons,
+# and the schedule does not depend on --max-steps (runs stopped early stand
+# for interrupted ones).
 #   dist_test.sh CASE NMT_BINARY REPO_DIR   (NMT_CHECKPOINT_DIFF: tests/dist/checkpoint_diff)
 set -uo pipefail
 case_name=$1 nmt=$2 repo=$3
@@ -29,7 +31,7 @@ head -n 400 "$data/train.es" >"$work/s.es"
 # train RUN_DIR [options...]: the tiny model on the 400 pairs; log in RUN_DIR.log.
 train() {
   local run=$1; shift
-  "$nmt" train --preset tiny --no-bf16 --train-src "$work/s.en" --train-tgt "$work/s.es" --vocab "$work/vocab" \
+  "$nmt" train --preset tiny --no-bf16 --lr-schedule inverse-sqrt --train-src "$work/s.en" --train-tgt "$work/s.es" --vocab "$work/vocab" \
     --batch-tokens 1024 --log-every 1 --save-every 4 --keep-checkpoints 10 --dist-timeout 20 "$@" --out "$run" \
     >"$run.log" 2>&1
 }
@@ -91,7 +93,7 @@ case "$case_name" in
     port=$((20000 + RANDOM % 20000))
     for rank in 1 0; do
       RANK=$rank WORLD_SIZE=2 LOCAL_RANK=$rank LOCAL_WORLD_SIZE=2 MASTER_ADDR=127.0.0.1 MASTER_PORT=$port \
-        "$nmt" train --preset tiny --no-bf16 --train-src "$work/s.en" --train-tgt "$work/s.es" --vocab "$work/vocab" \
+        "$nmt" train --preset tiny --no-bf16 --lr-schedule inverse-sqrt --train-src "$work/s.en" --train-tgt "$work/s.es" --vocab "$work/vocab" \
         --batch-tokens 1024 --log-every 1 --save-every 4 --threads 2 --dropout 0 --max-steps 8 --dist-timeout 20 \
         --out "$work/two" >"$work/rank$rank.log" 2>&1 &
       eval "pid$rank=\$!"
@@ -129,7 +131,7 @@ case "$case_name" in
   killed_rank)
     # kill -9 of rank 1: rank 0 names it and stops, the launcher names it
     # and exits non-zero, all well within --dist-timeout; the run resumes.
-    "$nmt" train --preset tiny --no-bf16 --train-src "$work/s.en" --train-tgt "$work/s.es" --vocab "$work/vocab" \
+    "$nmt" train --preset tiny --no-bf16 --lr-schedule inverse-sqrt --train-src "$work/s.en" --train-tgt "$work/s.es" --vocab "$work/vocab" \
       --batch-tokens 1024 --log-every 1 --save-every 2 --max-steps 100000 --nproc 2 --threads 2 --dist-timeout 60 \
       --out "$work/run" >"$work/run.log" 2>&1 &
     launcher=$!
@@ -153,7 +155,7 @@ case "$case_name" in
   hung_rank)
     # A rank that hangs (SIGSTOP): rank 0 stops after --dist-timeout, naming
     # it; the launcher ends the stopped rank.
-    "$nmt" train --preset tiny --no-bf16 --train-src "$work/s.en" --train-tgt "$work/s.es" --vocab "$work/vocab" \
+    "$nmt" train --preset tiny --no-bf16 --lr-schedule inverse-sqrt --train-src "$work/s.en" --train-tgt "$work/s.es" --vocab "$work/vocab" \
       --batch-tokens 1024 --log-every 1 --max-steps 100000 --nproc 2 --threads 2 --dist-timeout 4 \
       --out "$work/run" >"$work/run.log" 2>&1 &
     launcher=$!
@@ -173,7 +175,7 @@ case "$case_name" in
     ;;
   interrupt)
     # SIGINT to the launcher: every rank stops at the same step, rank 0 saves.
-    "$nmt" train --preset tiny --no-bf16 --train-src "$work/s.en" --train-tgt "$work/s.es" --vocab "$work/vocab" \
+    "$nmt" train --preset tiny --no-bf16 --lr-schedule inverse-sqrt --train-src "$work/s.en" --train-tgt "$work/s.es" --vocab "$work/vocab" \
       --batch-tokens 1024 --log-every 1 --max-steps 100000 --nproc 2 --threads 2 \
       --out "$work/run" >"$work/run.log" 2>&1 &
     launcher=$!
@@ -195,16 +197,16 @@ case "$case_name" in
     }
     port=$((20000 + RANDOM % 20000))
     expect "rendezvous at 127.0.0.1:$port timed out after 2 s: 1 of 2 ranks joined" \
-      env RANK=0 WORLD_SIZE=2 MASTER_PORT=$port "$nmt" train --preset tiny --no-bf16 --train-src "$work/s.en" \
+      env RANK=0 WORLD_SIZE=2 MASTER_PORT=$port "$nmt" train --preset tiny --no-bf16 --lr-schedule inverse-sqrt --train-src "$work/s.en" \
       --train-tgt "$work/s.es" --vocab "$work/vocab" --max-steps 2 --dist-timeout 2 --out "$work/run"
     expect "RANK 2 is out of range for WORLD_SIZE 2 (ranks are 0 to 1)" \
-      env RANK=2 WORLD_SIZE=2 "$nmt" train --preset tiny --no-bf16 --train-src "$work/s.en" --train-tgt "$work/s.es" \
+      env RANK=2 WORLD_SIZE=2 "$nmt" train --preset tiny --no-bf16 --lr-schedule inverse-sqrt --train-src "$work/s.en" --train-tgt "$work/s.es" \
       --vocab "$work/vocab" --max-steps 2 --out "$work/run"
     expect "--dist-backend nccl needs a CUDA LibTorch built with NCCL" \
-      "$nmt" train --preset tiny --no-bf16 --train-src "$work/s.en" --train-tgt "$work/s.es" --vocab "$work/vocab" \
+      "$nmt" train --preset tiny --no-bf16 --lr-schedule inverse-sqrt --train-src "$work/s.en" --train-tgt "$work/s.es" --vocab "$work/vocab" \
       --max-steps 2 --nproc 2 --dist-backend nccl --dist-timeout 10 --out "$work/run"
     expect "--replicas (2) must be at most the threads of each process (1: --threads 2 shared by 2 processes" \
-      "$nmt" train --preset tiny --no-bf16 --train-src "$work/s.en" --train-tgt "$work/s.es" --vocab "$work/vocab" \
+      "$nmt" train --preset tiny --no-bf16 --lr-schedule inverse-sqrt --train-src "$work/s.en" --train-tgt "$work/s.es" --vocab "$work/vocab" \
       --max-steps 2 --nproc 2 --threads 2 --replicas 2 --dist-timeout 10 --out "$work/run"
     ;;
   two_hosts)
@@ -220,12 +222,12 @@ case "$case_name" in
     one_process_reference
     mkdir -p "$work/two"
     ip netns exec "$ns_b" env RANK=1 WORLD_SIZE=2 MASTER_ADDR=10.213.7.1 MASTER_PORT=29517 \
-      "$nmt" train --preset tiny --no-bf16 --train-src "$work/s.en" --train-tgt "$work/s.es" --vocab "$work/vocab" \
+      "$nmt" train --preset tiny --no-bf16 --lr-schedule inverse-sqrt --train-src "$work/s.en" --train-tgt "$work/s.es" --vocab "$work/vocab" \
       --batch-tokens 1024 --log-every 1 --save-every 4 --threads 1 --dropout 0 --max-steps 8 --dist-timeout 30 \
       --out "$work/two" >"$work/rank1.log" 2>&1 &
     pid1=$!
     ip netns exec "$ns_a" env RANK=0 WORLD_SIZE=2 MASTER_ADDR=10.213.7.1 MASTER_PORT=29517 \
-      "$nmt" train --preset tiny --no-bf16 --train-src "$work/s.en" --train-tgt "$work/s.es" --vocab "$work/vocab" \
+      "$nmt" train --preset tiny --no-bf16 --lr-schedule inverse-sqrt --train-src "$work/s.en" --train-tgt "$work/s.es" --vocab "$work/vocab" \
       --batch-tokens 1024 --log-every 1 --save-every 4 --threads 1 --dropout 0 --max-steps 8 --dist-timeout 30 \
       --out "$work/two" >"$work/rank0.log" 2>&1 || { cat "$work/rank0.log" "$work/rank1.log"; fail "rank 0"; }
     wait "$pid1" || { cat "$work/rank1.log"; fail "rank 1"; }

@@ -44,6 +44,7 @@ TrainOptions pinned_options() {
   TrainOptions o;
   o.batch_tokens = 512, o.warmup = 20, o.lr = 1.0, o.log_every = 1, o.valid_every = 0, o.save_every = 0;
   o.threads = 2, o.seed = 7, o.replicas = 1, o.bf16 = false;
+  o.lr_schedule = "inverse-sqrt";
   return o;
 }
 
@@ -211,10 +212,12 @@ TEST(AutoOptionsTest, Hardware_ChoosesReplicasAndBf16AndSaysSo) {
 
 TEST(AutoOptionsTest, Warmup_ScalesWithTheBudget) {
   EXPECT_EQ(auto_warmup(0), kMaxAutoWarmup);
-  EXPECT_EQ(auto_warmup(100), kMinAutoWarmup);
-  EXPECT_EQ(auto_warmup(3000), 240);
-  EXPECT_EQ(auto_warmup(3870), 310);   // 309.6
-  EXPECT_EQ(auto_warmup(12345), 980);  // 987.6, to two significant digits
+  EXPECT_EQ(auto_warmup(100), 60);
+  EXPECT_EQ(auto_warmup(50), kMinAutoWarmup);
+  EXPECT_EQ(auto_warmup(3000), 1800);
+  EXPECT_EQ(auto_warmup(3870), 2300);  // 2322, to two significant digits
+  EXPECT_EQ(auto_warmup(1234), 740);   // 740.4
+  EXPECT_EQ(auto_warmup(12345), kMaxAutoWarmup);
   EXPECT_EQ(auto_warmup(1000000), kMaxAutoWarmup);
   // The scale puts the paper's schedule's peak at the wanted rate.
   const double scale = scale_for_peak(2e-3, 256, 300);
@@ -225,11 +228,11 @@ TEST(AutoOptionsTest, Trainer_ChoosesTheWarmupFromTheBudgetAndSaysSo) {
   TempDir corpus, a, b;
   const auto data = copy_task(corpus, 300);
   auto options = pinned_options();
-  options.warmup = 0, options.lr = 0, options.max_steps = 2000, options.max_time = 3;
+  options.warmup = 0, options.lr = 0, options.max_steps = 2000, options.max_time = 3, options.lr_schedule = "inverse-sqrt";
   const auto timed = train(a.file("run"), options, data);
   const std::string said = joined(timed.messages);
   std::smatch m;
-  ASSERT_TRUE(std::regex_search(said, m, std::regex(R"(schedule: warm-up (\d+) steps \(auto: 8% of the ~(\d+) steps that --max-time 3 allows)")))
+  ASSERT_TRUE(std::regex_search(said, m, std::regex(R"(schedule: warm-up (\d+) steps \(auto: 60% of the ~(\d+) steps that --max-time 3 allows)")))
       << said;
   const int64_t expected = std::stoll(m[2]);
   EXPECT_EQ(std::stoll(m[1]), auto_warmup(expected));
@@ -237,9 +240,45 @@ TEST(AutoOptionsTest, Trainer_ChoosesTheWarmupFromTheBudgetAndSaysSo) {
   EXPECT_NE(said.find("peak lr 20.00e-4 (auto)"), std::string::npos) << said;
   options.max_time = 0, options.max_steps = 30;
   const auto counted = train(b.file("run"), options, data);
-  EXPECT_NE(joined(counted.messages).find("schedule: warm-up 50 steps (auto: 8% of --max-steps 30)"),
+  EXPECT_NE(joined(counted.messages).find("schedule: warm-up 50 steps (auto: 60% of --max-steps 30, within 50-4000)"),
             std::string::npos)
       << joined(counted.messages);
+}
+
+TEST(AutoOptionsTest, Trainer_LinearScheduleEndsWithTheBudget) {
+  // The learning rate of every step against the formula: up linearly for
+  // the warm-up, then down linearly to 1% of the peak at --max-steps; and
+  // the paper's 1/sqrt(step) when asked for.
+  TempDir corpus, a, b;
+  const auto data = copy_task(corpus, 300);
+  auto options = pinned_options();
+  options.max_steps = 60, options.warmup = 6, options.lr = 1.0, options.lr_schedule = "linear";
+  std::vector<double> rates;
+  auto run_rates = [&](const std::string& dir) {
+    rates.clear();
+    TrainCallbacks callbacks;
+    callbacks.on_step = [&](const StepReport& r) { rates.push_back(r.lr); };
+    nlohmann::json config = {{"model", model::to_json(tiny_model())}, {"train", to_json(options)}};
+    train_model(tiny_model(), options, data, english_vocab(), english_vocab(), dir, config, callbacks);
+  };
+  run_rates(a.file("run"));
+  ASSERT_EQ(rates.size(), 60u);
+  const double peak = std::pow(32.0, -0.5) * std::pow(6.0, -0.5);
+  for (int step = 1; step <= 60; ++step) {
+    const double want = peak * std::max(0.01, std::min({1.0, step / 6.0, (1 - step / 60.0) / (1 - 6.0 / 60.0)}));
+    EXPECT_NEAR(rates[static_cast<size_t>(step - 1)], want, 1e-12) << "step " << step;
+  }
+  EXPECT_NEAR(rates[32], peak * 0.5, 1e-12);  // step 33: half way down
+  options.lr_schedule = "inverse-sqrt";
+  run_rates(b.file("run"));
+  for (int step = 1; step <= 60; ++step) {
+    const double want = peak * std::sqrt(6.0) * std::min(std::pow(step, -0.5), step * std::pow(6.0, -1.5));
+    EXPECT_NEAR(rates[static_cast<size_t>(step - 1)], want, 1e-12) << "step " << step;
+  }
+  options.lr_schedule = "linear", options.max_steps = 0, options.max_epochs = 1;
+  EXPECT_NE(error_message([&] { check_train_options(tiny_model(), options); })
+                .find("--lr-schedule linear decays to the end of --max-steps or --max-time"),
+            std::string::npos);
 }
 
 TEST(AutoOptionsTest, Options_AutoValuesRoundTripThroughJson) {

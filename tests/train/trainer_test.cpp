@@ -73,6 +73,7 @@ TrainOptions quick_options() {
   o.replicas = 1;
   o.bf16 = false;
   o.lr = 1.0;
+  o.lr_schedule = "inverse-sqrt";  // runs stopped early by --max-steps stand for interrupted ones
   return o;
 }
 

@@ -132,8 +132,10 @@ void add_train_command(CLI::App& app) {
               "an epoch: for new data, or other batch/chunk/length/seed/cleaning options, on purpose");
   c->add_option_function<std::string>(
        "--preset", [cmd](const std::string& v) { cmd->overrides["preset"] = v; },
-       "Model size: tiny | small | base | big (small); model options override its fields")
-      ->check(CLI::IsMember({"tiny", "small", "base", "big"}));
+       "Model size: auto | tiny | small | base | big; model options override its fields. auto (the default) "
+       "picks the size and a recipe (pre-norm, tied embeddings, vocabulary and batch sizes) from the corpus size, "
+       "--max-time and the device, and says what it chose")
+      ->check(CLI::IsMember({"auto", "tiny", "small", "base", "big"}));
   config_option<std::string>(*c, "--train-src", o, "data", "train_src", "Training source file (plain or .gz)");
   config_option<std::string>(*c, "--train-tgt", o, "data", "train_tgt", "Training target file, line-aligned");
   config_option<std::string>(*c, "--train", o, "data", "train",
@@ -152,10 +154,15 @@ void add_train_command(CLI::App& app) {
                              "SentencePiece directory (spm.model) or file; default: train a joint one into RUN_DIR/vocab");
   config_option<std::string>(*c, "--src-vocab", o, "data", "src_vocab", "Source-side SentencePiece model (with --tgt-vocab)");
   config_option<std::string>(*c, "--tgt-vocab", o, "data", "tgt_vocab", "Target-side SentencePiece model (with --src-vocab)");
-  config_option<int64_t>(*c, "--vocab-size", o, "data", "vocab_size", "Pieces of the vocabulary trained here (8000)");
+  config_option<int64_t>(*c, "--vocab-size", o, "data", "vocab_size",
+                         "Pieces of the vocabulary trained here (8000; --preset auto: by corpus size)");
   config_option<std::string>(*c, "--vocab-type", o, "data", "vocab_type", "bpe | unigram (bpe)");
   config_flag(*c, "--tie-embeddings", o, "data", "tie_embeddings",
-              "One matrix for source and target embeddings and the output layer (joint vocabulary)");
+              "One matrix for source and target embeddings and the output layer (joint vocabulary; the default of "
+              "--preset auto)");
+  c->add_flag_function(
+      "--no-tie-embeddings", [cmd](int64_t) { cmd->overrides["data"]["tie_embeddings"] = false; },
+      "Separate source, target and output matrices");
   config_option<std::string>(*c, "--out", o, "data", "out", "Run directory: vocabulary, checkpoints");
   // model fields
   config_option<int64_t>(*c, "--d-model", o, "model", "d_model", "Model width");
@@ -164,7 +171,11 @@ void add_train_command(CLI::App& app) {
   config_option<int64_t>(*c, "--decoder-layers", o, "model", "decoder_layers", "Decoder layers");
   config_option<int64_t>(*c, "--ffn", o, "model", "ffn", "Feed-forward inner width");
   config_option<double>(*c, "--dropout", o, "model", "dropout", "Dropout rate");
-  config_flag(*c, "--pre-norm", o, "model", "pre_norm", "LayerNorm before each sub-layer (default: after, as the paper)");
+  config_flag(*c, "--pre-norm", o, "model", "pre_norm",
+              "LayerNorm before each sub-layer (the default of --preset auto; the other presets put it after, as the paper)");
+  c->add_flag_function(
+      "--post-norm", [cmd](int64_t) { cmd->overrides["model"]["pre_norm"] = false; },
+      "LayerNorm after each sub-layer, as the paper");
   config_option<int64_t>(*c, "--max-positions", o, "model", "max_positions", "Longest sequence the model handles");
   // training fields
   auto d = [](auto v) { return " (" + nlohmann::json(v).dump() + ")"; };
@@ -179,8 +190,12 @@ void add_train_command(CLI::App& app) {
   config_option<int64_t>(*c, "--warmup", o, "train", "warmup",
                          "Warm-up steps; 0 = auto: " + fixed(100 * train::kAutoWarmupShare, 0) +
                              "% of the steps that --max-steps or --max-time allow (timed over the first " +
-                             std::to_string(train::kWarmupProbeSteps) + "), " +
+                             std::to_string(train::kProbeSkippedSteps + train::kWarmupProbeSteps) + "), " +
                              std::to_string(train::kMaxAutoWarmup) + " without a budget (0)");
+  config_option<std::string>(*c, "--lr-schedule", o, "train", "lr_schedule",
+                             "inverse-sqrt | linear: after the warm-up, as 1/sqrt(step) as the paper, or down "
+                             "linearly to 1% at the end of --max-steps or --max-time" + d(def.lr_schedule))
+      ->check(CLI::IsMember({"linear", "inverse-sqrt"}));
   config_option<double>(*c, "--label-smoothing", o, "train", "label_smoothing", "Label smoothing" + d(def.label_smoothing));
   config_option<double>(*c, "--clip", o, "train", "clip", "Gradient-norm clipping, 0 = off" + d(def.clip));
   config_option<int>(*c, "--threads", o, "train", "threads", "CPU threads" + d(def.threads));

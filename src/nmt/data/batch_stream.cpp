@@ -68,14 +68,17 @@ Batch BatchStream::next() {
   return batch;
 }
 
-CleanStats BatchStream::clean_stats() const { return cleaner_ ? cleaner_->stats() : CleanStats{}; }
+CleanStats BatchStream::clean_stats() const { return clean_stats_; }
 
 void BatchStream::start_epoch(int64_t epoch) {
+  if (next_chunk_.valid()) next_chunk_.wait();  // (none is pending here: build_chunk starts none past the end)
+  next_chunk_ = {};
   reader_ = open_corpus(corpus_);
   if (options_.clean) cleaner_.emplace(options_.clean_options);
   batches_.clear();
   position_ = {epoch, 0, 0};
   stats_ = {};
+  clean_stats_ = {};
   epoch_from_start_ = true;
   epoch_batches_ = 0;
   epoch_pairs_ = 0;
@@ -88,30 +91,47 @@ bool BatchStream::skip_pairs(int64_t count) {
     ++epoch_pairs_;
     if (cleaner_) cleaner_->keep(pair);  // fills the duplicate set as a full read would
   }
+  if (cleaner_) clean_stats_ = cleaner_->stats();
   return true;
 }
 
-bool BatchStream::build_chunk() {
-  batches_.clear();
+BatchStream::Chunk BatchStream::read_chunk(int64_t epoch, int64_t chunk) {
+  Chunk c;
   ParallelText text;
   SentencePair pair;
-  int64_t read = 0;
-  while (read < options_.chunk_pairs && reader_->next(pair)) {
-    ++read;
+  while (c.read < options_.chunk_pairs && reader_->next(pair)) {
+    ++c.read;
     if (cleaner_ && !cleaner_->keep(pair)) continue;
     text.src.push_back(std::move(pair.src));
     text.tgt.push_back(std::move(pair.tgt));
   }
-  epoch_pairs_ += read;
-  if (read == 0) return false;
-  EncodeStats counts;
-  batches_ = make_batches(encode_pairs(text, src_vocab_, tgt_vocab_, options_.max_len, &counts), options_.batch);
-  stats_.kept += counts.kept;
-  stats_.dropped_empty += counts.dropped_empty;
-  stats_.dropped_too_long += counts.dropped_too_long;
-  std::mt19937_64 rng(chunk_seed(options_.seed, position_.epoch, position_.chunk));
-  shuffle_batches(batches_, rng);
+  if (c.read == 0) return c;
+  c.batches = make_batches(encode_pairs(text, src_vocab_, tgt_vocab_, options_.max_len, &c.counts), options_.batch);
+  std::mt19937_64 rng(chunk_seed(options_.seed, epoch, chunk));
+  shuffle_batches(c.batches, rng);
+  return c;
+}
+
+bool BatchStream::build_chunk() {
+  // The chunk read ahead, or (at an epoch's start) this one read now; get()
+  // rethrows an error met while reading it.
+  Chunk c = next_chunk_.valid() ? next_chunk_.get() : read_chunk(position_.epoch, position_.chunk);
+  epoch_pairs_ += c.read;
+  if (cleaner_) clean_stats_ = cleaner_->stats();
+  if (c.read == 0) {
+    batches_.clear();
+    return false;
+  }
+  batches_ = std::move(c.batches);
+  stats_.kept += c.counts.kept;
+  stats_.dropped_empty += c.counts.dropped_empty;
+  stats_.dropped_too_long += c.counts.dropped_too_long;
   epoch_batches_ += static_cast<int64_t>(batches_.size());
+  if (c.read == options_.chunk_pairs) {  // a shorter chunk ended the corpus: nothing follows in this epoch
+    next_chunk_ = std::async(std::launch::async, [this, epoch = position_.epoch, chunk = position_.chunk + 1] {
+      return read_chunk(epoch, chunk);
+    });
+  }
   return true;
 }
 

@@ -15,11 +15,17 @@
 // source, date) should be shuffled once on disk (shuf, or `paste | shuf | cut`)
 // or given a chunk_pairs that covers it.
 //
+// While the trainer works through a chunk, the next chunk of the same epoch
+// is read and encoded on a thread of its own, so that a large corpus does not
+// stop training at every chunk; an error in it (a bad line) comes out of the
+// next() that needs that chunk, as it would without the thread.
+//
 // With clean and drop_duplicates on, the duplicate set spans the epoch (pairs
 // skipped on resume go through the cleaner too, so a resumed run drops the same
 // pairs); it is the one part that grows with the corpus, by 10-20 bytes per
 // distinct pair (cleaner.h).
 #include <cstdint>
+#include <future>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -80,6 +86,14 @@ class BatchStream {
   void start_epoch(int64_t epoch);
   bool skip_pairs(int64_t count);  // false if the corpus ended first
   bool build_chunk();              // false at the end of the corpus
+
+  // A chunk read from reader_ and encoded, batched and shuffled.
+  struct Chunk {
+    std::vector<Batch> batches;
+    EncodeStats counts;
+    int64_t read = 0;  // raw pairs; 0 at the end of the corpus
+  };
+  Chunk read_chunk(int64_t epoch, int64_t chunk);
   void move_to_existing_batch();   // past chunks and epochs without batches
 
   CorpusSpec corpus_;
@@ -93,6 +107,11 @@ class BatchStream {
   bool epoch_from_start_ = true;  // the epoch was read from chunk 0 (not resumed in the middle)
   int64_t epoch_batches_ = 0;     // batches the current epoch has given
   int64_t epoch_pairs_ = 0;       // raw pairs the current epoch has read
+  CleanStats clean_stats_;        // the cleaner's counts up to the current chunk
+  // Chunk position_.chunk + 1 of the epoch, being read on its own thread (it
+  // alone touches reader_ and cleaner_ meanwhile). Last, so that it is
+  // waited for before they are destroyed.
+  std::future<Chunk> next_chunk_;
 };
 
 }  // namespace nmt::data

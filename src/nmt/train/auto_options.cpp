@@ -8,6 +8,12 @@
 #include "nmt/train/trainer.h"
 
 namespace nmt::train {
+namespace {
+// The recipe's values, from the sweeps in the README.
+constexpr int64_t kSmallCorpusPairs = 50000, kSmallCorpusVocab = 8000;
+constexpr int64_t kAutoCpuBatchTokens = 1024;
+constexpr double kAutoDropout = 0.1;
+}  // namespace
 
 bool cpu_has_native_bf16() {
   std::ifstream in("/proc/cpuinfo");
@@ -67,6 +73,40 @@ int64_t auto_warmup(int64_t expected_steps) {
 
 double scale_for_peak(double peak_lr, int64_t d_model, int64_t warmup) {
   return peak_lr * std::sqrt(static_cast<double>(d_model) * static_cast<double>(std::max<int64_t>(warmup, 1)));
+}
+
+int64_t auto_vocab_size(int64_t pairs) {
+  // Small corpora learn faster with fewer, more frequent pieces.
+  if (pairs < kSmallCorpusPairs) return kSmallCorpusVocab;
+  if (pairs < 200000) return 8000;
+  if (pairs < 2000000) return 16000;
+  return 32000;
+}
+
+AutoRecipe auto_recipe(int64_t pairs, double max_time, const std::string& device, bool joint_vocabulary) {
+  const bool gpu = device != "cpu";
+  std::string size = "small", why;
+  if (pairs < 2000) {
+    size = "tiny", why = "under 2000 pairs";
+  } else if (gpu || (pairs >= 1000000 && (max_time <= 0 || max_time >= 8 * 3600))) {
+    size = "base", why = gpu ? "on " + device : "1M pairs or more and 8 hours or more";
+  } else {
+    why = "2000 to 1M pairs on a CPU" + std::string(pairs >= 1000000 ? " in under 8 hours" : "");
+  }
+  AutoRecipe r;
+  r.layer = {{"preset", size},
+             {"model", {{"pre_norm", true}, {"dropout", kAutoDropout}}},
+             {"train", {{"batch_tokens", gpu ? 8192 : kAutoCpuBatchTokens}}},
+             {"data", {{"vocab_size", auto_vocab_size(pairs)}}}};
+  if (joint_vocabulary) r.layer["data"]["tie_embeddings"] = true;
+  r.note = "preset auto (" + std::to_string(pairs) + " pairs" +
+           (max_time > 0 ? ", --max-time " + std::to_string(static_cast<int64_t>(max_time)) : "") + "): " + size +
+           " (" + why + "), pre-norm, dropout " + nlohmann::json(kAutoDropout).dump() +
+           (joint_vocabulary ? ", tied embeddings" : "") + ", a vocabulary of " +
+           std::to_string(auto_vocab_size(pairs)) + " pieces, batches of " +
+           std::to_string(gpu ? 8192 : kAutoCpuBatchTokens) +
+           " tokens; given options win over these (--preset small for the paper's)";
+  return r;
 }
 
 }  // namespace nmt::train

@@ -8,6 +8,7 @@
 #include "nmt/data/corpus.h"
 #include "nmt/dist/world.h"
 #include "nmt/model/config.h"
+#include "nmt/train/auto_options.h"
 #include "nmt/text/vocab.h"
 
 namespace fs = std::filesystem;
@@ -51,7 +52,7 @@ model::ModelConfig model_config_of(const nlohmann::json& config) {
 }  // namespace
 
 nlohmann::json default_train_config() {
-  return {{"preset", "small"},
+  return {{"preset", "auto"},
           {"model", nlohmann::json::object()},
           {"train", to_json(TrainOptions{})},
           {"data", {{"train_src", ""}, {"train_tgt", ""}, {"train", ""}, {"dev_src", ""}, {"dev_tgt", ""}, {"dev", ""},
@@ -61,9 +62,29 @@ nlohmann::json default_train_config() {
 
 nlohmann::json resolve_train_config(const std::string& config_file, const nlohmann::json& overrides) {
   auto config = default_train_config();
-  if (!config_file.empty()) merge_into(config, read_config_file(config_file));
+  const auto file = config_file.empty() ? nlohmann::json::object() : read_config_file(config_file);
+  merge_into(config, file);
   merge_into(config, overrides);
-  return config;
+  if (config.value("preset", "auto") != "auto") return config;
+  // --preset auto: the recipe goes between the defaults and what was given,
+  // once the given train options are known to be valid.
+  train_options_from_json(config["train"]);
+  const auto corpus = corpus_spec(config["data"], "train");
+  if (corpus.paths.empty()) {  // nothing to size it on; checked_train_options says what is missing
+    config["preset"] = "small";
+    return config;
+  }
+  const auto& d = config["data"];
+  const bool joint = d.value("src_vocab", "").empty();
+  const auto recipe = auto_recipe(data::count_pairs(corpus), config["train"].value("max_time", 0.0),
+                                  config["train"].value("device", "cpu"), joint);
+  auto resolved = default_train_config();
+  merge_into(resolved, recipe.layer);
+  merge_into(resolved, file);
+  merge_into(resolved, overrides);
+  resolved["preset"] = recipe.layer["preset"];
+  resolved["auto"] = recipe.note;
+  return resolved;
 }
 
 TrainOptions checked_train_options(const nlohmann::json& config) {
@@ -134,6 +155,7 @@ std::optional<TrainResult> run_training(nlohmann::json config, const TrainRunOpt
   model_config.validate();
   config["model"] = model::to_json(model_config);
   config["train"] = to_json(options);
+  if (config.contains("auto")) say(config["auto"].get<std::string>());
   say("config: " + config.dump());
   if (run.dry_run) return std::nullopt;
   if (run.before_training) run.before_training();

@@ -18,12 +18,14 @@ class World;
 
 namespace nmt::train {
 
-// The configuration nmt train starts from: preset small, the trainer's
+// The configuration nmt train starts from: preset auto, the trainer's
 // defaults, no data.
 nlohmann::json default_train_config();
 
 // Defaults, then the file's sections (YAML or JSON; none when ""), then
-// `overrides` (the command line's, or Python's dict).
+// `overrides` (the command line's, or Python's dict). With preset auto the
+// training corpus is counted and the recipe (auto_options.h) goes between
+// the defaults and the file; "auto" then says what it chose.
 nlohmann::json resolve_train_config(const std::string& config_file, const nlohmann::json& overrides);
 
 // The train options of a resolved configuration, checked against its model

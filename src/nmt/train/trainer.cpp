@@ -36,7 +36,7 @@ namespace nmt::train {
   X(max_steps) X(max_epochs) X(max_time) X(batch_tokens) X(accumulate) X(max_pass_tokens) X(max_len) X(lr)          \
   X(warmup) X(label_smoothing) X(clip) X(max_bad_steps) X(threads) X(seed) X(log_every) X(valid_every)             \
   X(valid_translate) X(valid_beam) X(valid_max_sentences) X(early_stopping_metric) X(patience) X(save_every)        \
-  X(keep_checkpoints) X(ema) X(average_last) X(valid_show) X(device) X(chunk_pairs) X(clean) X(replicas) X(dist_backend) X(dist_timeout) X(dist_bucket_mb)
+  X(keep_checkpoints) X(ema) X(average_last) X(valid_show) X(device) X(chunk_pairs) X(clean) X(replicas) X(lr_schedule) X(dist_backend) X(dist_timeout) X(dist_bucket_mb)
 
 nlohmann::json to_json(const TrainOptions& o) {
   nlohmann::json j;
@@ -98,6 +98,10 @@ void check_train_options(const model::ModelConfig& model_config, const TrainOpti
                            << "), or 0 for auto");
   NMT_CHECK(options.lr >= 0, "--lr must be > 0, or 0 for auto; got " << options.lr);
   NMT_CHECK(options.warmup >= 0, "--warmup must be >= 1 step, or 0 for auto; got " << options.warmup);
+  NMT_CHECK(options.lr_schedule == "linear" || options.lr_schedule == "inverse-sqrt",
+            "--lr-schedule must be inverse-sqrt or linear, got '" << options.lr_schedule << "'");
+  NMT_CHECK(options.lr_schedule != "linear" || options.max_steps > 0 || options.max_time > 0,
+            "--lr-schedule linear decays to the end of --max-steps or --max-time: give one");
   NMT_CHECK(options.dist_backend == "auto" || options.dist_backend == "gloo" || options.dist_backend == "nccl",
             "--dist-backend must be auto, gloo or nccl, got '" << options.dist_backend << "'");
   NMT_CHECK(options.dist_timeout > 0, "--dist-timeout must be > 0 seconds, got " << options.dist_timeout);
@@ -177,8 +181,13 @@ class Trainer {
   void save();
   void average_last();
   void resolve_schedule(const nlohmann::json& resumed);
-  void choose_warmup();  // after the probe steps of a run with a time budget
-  std::string schedule_note(const std::string& why) const;
+  void finish_probe();  // after the probe steps of a run with a time budget
+  void set_schedule(int64_t expected_steps, const std::string& why);
+  double learning_rate(int64_t step) const;
+  // The warm-up's share of the expected steps.
+  double warmup_share() const {
+    return expected_steps_ > 0 ? static_cast<double>(warmup_) / static_cast<double>(expected_steps_) : 0.0;
+  }
   // The weights that validation, best-*.pt and translation use: the moving
   // average with --ema, else the trained weights themselves.
   model::Transformer& eval_model() { return ema_ ? ema_->model() : model_; }
@@ -197,9 +206,14 @@ class Trainer {
   std::unique_ptr<Replicas> replicas_;
   std::unique_ptr<Ema> ema_;
   HardwareChoice hardware_;
-  int64_t warmup_ = 0;           // the schedule's, given or chosen (auto_options.h)
+  // The schedule (auto_options.h): warm-up, scale, the steps the budget is
+  // expected to allow (0 = unknown), and whether it decays linearly to the
+  // budget's end or as 1/sqrt(step).
+  int64_t warmup_ = 0, expected_steps_ = 0;
   double lr_scale_ = 0;
-  bool warmup_pending_ = false;  // a time budget's warm-up waits for the probe steps' speed
+  bool linear_ = false;
+  bool probing_ = false;  // a time budget: the first steps are timed before the schedule is set
+  std::optional<double> probe_start_;  // train_seconds_ after the first (slower) steps
   std::unique_ptr<dist::GradientReducer> reducer_;
   std::unique_ptr<data::BatchStream> batches_;
   data::StreamPosition next_position_;  // of the next update's first batch: what a checkpoint saves
@@ -387,52 +401,71 @@ nlohmann::json Trainer::progress() const {
           {"target_tokens", result_.target_tokens}, {"skipped_steps", result_.skipped_steps},
           {"best", best}, {"stale", stale_}, {"validated_step", validated_step_},
           {"bad_in_a_row", bad_in_a_row_}, {"epoch_ended", epoch_ended_},
-          {"warmup", warmup_pending_ ? nlohmann::json(nullptr) : nlohmann::json(warmup_)}};
+          {"warmup", probing_ ? nlohmann::json(nullptr) : nlohmann::json(warmup_)},
+          {"expected_steps", expected_steps_}};
 }
 
-// The warm-up and the learning-rate scale: given ones as they are; an auto
-// warm-up from the step budget, from the speed of the first steps under a
-// time budget, or from the checkpoint of a run that chose it already.
+// The warm-up, the scale and the shape: given ones as they are; chosen from
+// the step budget, from the speed of the first steps under a time budget, or
+// as a checkpoint of the run saved them.
 void Trainer::resolve_schedule(const nlohmann::json& resumed) {
-  std::string why;
-  if (options_.warmup > 0) {
-    warmup_ = options_.warmup;
-  } else if (resumed.contains("warmup") && resumed["warmup"].is_number_integer()) {
+  linear_ = options_.lr_schedule == "linear";
+  if (resumed.contains("warmup") && resumed["warmup"].is_number_integer()) {
     warmup_ = resumed["warmup"].get<int64_t>();
-    why = "auto, as chosen at the run's start";
-  } else if (options_.max_time > 0) {
-    // Until the probe steps have shown the speed: the longest warm-up, whose
-    // first steps are the gentlest.
-    warmup_pending_ = true;
-    warmup_ = kMaxAutoWarmup;
+    set_schedule(resumed.value("expected_steps", int64_t{0}), "as chosen at the run's start");
+  } else if (options_.max_time > 0 && (options_.warmup == 0 || linear_)) {
+    // Until the probe steps have shown the speed: the gentlest start.
+    probing_ = true;
+    warmup_ = options_.warmup > 0 ? options_.warmup : kMaxAutoWarmup;
+    lr_scale_ = options_.lr > 0 ? options_.lr : scale_for_peak(kAutoPeakLr, model_config_.d_model, warmup_);
   } else {
-    warmup_ = auto_warmup(options_.max_steps);
-    why = options_.max_steps > 0 ? "auto: " + fixed(100 * kAutoWarmupShare, 0) + "% of --max-steps " +
-                                       std::to_string(options_.max_steps)
-                                 : "auto: no step or time budget to scale it to";
+    set_schedule(options_.max_steps, options_.max_steps > 0 ? "--max-steps " + std::to_string(options_.max_steps)
+                                                            : "no step or time budget");
   }
-  lr_scale_ = options_.lr > 0 ? options_.lr : scale_for_peak(kAutoPeakLr, model_config_.d_model, warmup_);
-  if (!warmup_pending_) message(schedule_note(why));
 }
 
-void Trainer::choose_warmup() {
-  const double per_step = train_seconds_ / static_cast<double>(std::max<int64_t>(step_, 1));
+void Trainer::finish_probe() {
+  // Steps after the first few, which allocate memory and are slower.
+  const double per_step = probe_start_ ? (train_seconds_ - *probe_start_) / static_cast<double>(kWarmupProbeSteps)
+                                       : train_seconds_ / static_cast<double>(std::max<int64_t>(step_, 1));
   auto expected = static_cast<int64_t>(options_.max_time / std::max(per_step, 1e-9));
   if (options_.max_steps > 0) expected = std::min(expected, options_.max_steps);
-  warmup_ = auto_warmup(expected);
-  warmup_pending_ = false;
-  lr_scale_ = options_.lr > 0 ? options_.lr : scale_for_peak(kAutoPeakLr, model_config_.d_model, warmup_);
-  message(schedule_note("auto: " + fixed(100 * kAutoWarmupShare, 0) + "% of the ~" + std::to_string(expected) +
-                        " steps that --max-time " + fixed(options_.max_time, 0) + " allows at " +
-                        fixed(per_step, 3) + " s a step"));
+  probing_ = false;
+  set_schedule(expected, "the ~" + std::to_string(expected) + " steps that --max-time " + fixed(options_.max_time, 0) +
+                             " allows at " + fixed(per_step, 3) + " s a step");
 }
 
-std::string Trainer::schedule_note(const std::string& why) const {
+void Trainer::set_schedule(int64_t expected_steps, const std::string& why) {
+  expected_steps_ = expected_steps;
+  const bool resumed = why.rfind("as chosen", 0) == 0;
+  if (options_.warmup > 0) {
+    warmup_ = options_.warmup;
+  } else if (!resumed || warmup_ == 0) {
+    warmup_ = auto_warmup(expected_steps_);
+  }
+  lr_scale_ = options_.lr > 0 ? options_.lr : scale_for_peak(kAutoPeakLr, model_config_.d_model, warmup_);
   const double peak = inverse_sqrt_lr(warmup_, model_config_.d_model, warmup_, lr_scale_);
-  return "schedule: warm-up " + std::to_string(warmup_) + " steps" + (why.empty() ? "" : " (" + why + ")") +
-         ", peak lr " + fixed(peak * 1e4, 2) + "e-4" + (options_.lr > 0 ? " (--lr " + fixed(options_.lr, 3) + ")"
-                                                                        : " (auto)") +
-         ", then 1/sqrt(step)";
+  message("schedule: warm-up " + std::to_string(warmup_) + " steps" +
+          (options_.warmup > 0 ? ""
+           : resumed          ? " (auto, " + why + ")"
+                              : " (auto: " + fixed(100 * kAutoWarmupShare, 0) + "% of " + why + ", within " +
+                                    std::to_string(kMinAutoWarmup) + "-" + std::to_string(kMaxAutoWarmup) + ")") +
+          ", peak lr " + fixed(peak * 1e4, 2) + "e-4" +
+          (options_.lr > 0 ? " (--lr " + fixed(options_.lr, 3) + ")" : " (auto)") +
+          (linear_ ? ", then down linearly to " + fixed(100 * kFinalLrShare, 0) + "% of it at the budget's end"
+                   : ", then 1/sqrt(step)"));
+}
+
+double Trainer::learning_rate(int64_t step) const {
+  if (!linear_ || probing_) return inverse_sqrt_lr(step, model_config_.d_model, warmup_, lr_scale_);
+  const double peak = inverse_sqrt_lr(warmup_, model_config_.d_model, warmup_, lr_scale_);
+  // The share of the budget done: of the steps or of the time, whichever is further.
+  double done = 0;
+  if (options_.max_steps > 0) done = static_cast<double>(step) / static_cast<double>(options_.max_steps);
+  if (options_.max_time > 0) done = std::max(done, train_seconds_ / options_.max_time);
+  const double warm = static_cast<double>(step) / static_cast<double>(warmup_);
+  const double decay = (1 - done) / (1 - std::min(0.9, warmup_share()));
+  return peak * std::max(kFinalLrShare, std::min({1.0, warm, decay}));
 }
 
 std::string Trainer::budget_reached() const {
@@ -462,7 +495,7 @@ void Trainer::update() {
   epoch_ended_ = epoch_ended;
   next_position_ = batches_->position();
   ++attempts_;
-  const double lr = inverse_sqrt_lr(step_ + 1, model_config_.d_model, warmup_, lr_scale_);
+  const double lr = learning_rate(step_ + 1);
   UpdateOptions update_options;
   update_options.lr = lr, update_options.label_smoothing = options_.label_smoothing, update_options.clip = options_.clip;
   update_options.poison = callbacks_.poison_step && callbacks_.poison_step(attempts_);
@@ -631,7 +664,8 @@ TrainResult Trainer::run() {
     const auto agreed = world_.max({callbacks_.stop_requested && callbacks_.stop_requested() ? 1.0 : 0.0, train_seconds_});
     const bool interrupted = agreed[0] > 0;
     train_seconds_ = agreed[1];
-    if (warmup_pending_ && step_ >= kWarmupProbeSteps) choose_warmup();
+    if (probing_ && step_ == kProbeSkippedSteps) probe_start_ = train_seconds_;
+    if (probing_ && step_ >= kProbeSkippedSteps + kWarmupProbeSteps) finish_probe();
     reason = budget_reached();
     if (interrupted && reason.empty()) reason = "interrupted";
     if ((options_.log_every > 0 && step_ % options_.log_every == 0 && window_steps_ > 0) || !reason.empty()) {

@@ -37,6 +37,10 @@ struct TrainOptions {
   data::CleanOptions clean_options;
   double lr = 0;             // scale of the inverse-square-root schedule; 0 = auto: peak kAutoPeakLr (auto_options.h)
   int64_t warmup = 0;        // 0 = auto: a share of the steps the budget allows (auto_options.h)
+  // inverse-sqrt | linear: after the warm-up, as 1/sqrt(step) (the paper's),
+  // or down linearly to the end of --max-steps/--max-time (which measured no
+  // better on short runs: README, "Training recipe").
+  std::string lr_schedule = "inverse-sqrt";
   double label_smoothing = 0.1;
   double clip = 1.0;         // gradient-norm clipping, 0 = off
   std::optional<bool> bf16;  // matrix products in bfloat16 (autocast), float32 weights/loss/Adam; unset = auto

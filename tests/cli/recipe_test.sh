@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# The defaults through the command line: the automatic choices are printed
+# and give way to given options, the tiny preset learns to copy and to
+# reverse symbol sequences in under two minutes with nothing but a budget,
+# and the recipe sweep runs (in a reduced form: two configurations, seconds each).
+#   recipe_test.sh CASE NMT_BINARY REPO_DIR
+set -uo pipefail
+case_name=$1 nmt=$2 repo=$3
+data=$repo/data/bible-en-es
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export OMP_WAIT_POLICY=PASSIVE
+
+fail() { echo "FAIL: $*"; exit 1; }
+
+# has FILE TEXT: FILE holds TEXT (fixed string).
+has() { grep -qF -- "$2" "$1" || { cat "$1"; fail "$1 lacks '$2'"; }; }
+
+# symbols TASK: 20,000 training pairs of random sequences of 3-12 symbols
+# a..t written as one-letter words ("c f a k"), their copy or reversal, and
+# 100 held-out sources that training never sees ($work/held.src/.tgt).
+symbols() {
+  awk -v task="$1" 'function seq(   n, s, i) {
+      n = 3 + int(rand() * 10); s = ""
+      for (i = 0; i < n; i++) s = s (i ? " " : "") substr("abcdefghijklmnopqrst", 1 + int(rand() * 20), 1)
+      return s }
+    function out(s,   w, n, i, r) {
+      if (task == "copy") return s
+      n = split(s, w, " "); r = ""
+      for (i = n; i >= 1; i--) r = r (i < n ? " " : "") w[i]
+      return r }
+    BEGIN { srand(1)
+      while (held < 100) { s = seq(); if (!(s in seen)) { seen[s] = 1; held++; print s > H; print out(s) > HT } }
+      while (pairs < 20000) { s = seq(); if (s in seen) continue; pairs++; print s "\t" out(s) > T } }' \
+    H="$work/held.src" HT="$work/held.tgt" T="$work/train.tsv"
+}
+
+case "$case_name" in
+  auto_choices)
+    head -n 3000 "$data/train.en" >"$work/s.en"
+    head -n 3000 "$data/train.es" >"$work/s.es"
+    "$nmt" train --train-src "$work/s.en" --train-tgt "$work/s.es" --max-steps 2 \
+      --out "$work/run" >"$work/log" 2>&1 || { cat "$work/log"; fail "training with the defaults failed"; }
+    has "$work/log" "preset auto (3000 pairs): small (2000 to 1M pairs on a CPU), pre-norm"
+    has "$work/log" "tied embeddings"
+    has "$work/log" "auto: --replicas 2 (2 threads: 1 each)"
+    has "$work/log" "--bf16 "
+    has "$work/log" "schedule: warm-up 50 steps (auto: 60% of --max-steps 2, within 50-4000), peak lr 20.00e-4 (auto), then 1/sqrt(step)"
+    has "$work/log" '"pre_norm":true'
+    has "$work/log" '"tie_output":true'
+    # Given options win, and then nothing is said about them.
+    "$nmt" train --preset tiny --post-norm --no-tie-embeddings --train-src "$work/s.en" --train-tgt "$work/s.es" \
+      --vocab "$work/run/vocab" --max-steps 2 --replicas 1 --no-bf16 --warmup 100 --lr 0.5 --out "$work/given" \
+      >"$work/log2" 2>&1 || { cat "$work/log2"; fail "training with given options failed"; }
+    ! grep -q '^auto:\|^preset auto\|(auto' "$work/log2" || { cat "$work/log2"; fail "given options were still chosen automatically"; }
+    has "$work/log2" "schedule: warm-up 100 steps, peak lr 62.50e-4 (--lr 0.500)"
+    has "$work/log2" '"pre_norm":false'
+    has "$work/log2" '"d_model":64'
+    # The two bf16 flags exclude each other.
+    "$nmt" train --bf16 --no-bf16 --train-src "$work/s.en" --train-tgt "$work/s.es" --max-steps 1 --out "$work/x" \
+      >"$work/log3" 2>&1 && fail "--bf16 --no-bf16 accepted"
+    has "$work/log3" "--bf16 excludes --no-bf16"
+    ;;
+  learn_copy | learn_reverse)
+    task=${case_name#learn_}
+    symbols "$task"
+    start=$(date +%s)
+    "$nmt" train --preset tiny --train "$work/train.tsv" --max-time 110 --out "$work/run" >"$work/log" 2>&1 ||
+      { cat "$work/log"; fail "training failed"; }
+    "$nmt" translate --model "$work/run" --input "$work/held.src" --output "$work/held.out" 2>>"$work/log" ||
+      { cat "$work/log"; fail "translation failed"; }
+    correct=$(paste -d '\t' "$work/held.out" "$work/held.tgt" | awk -F '\t' '$1 == $2 { n++ } END { print n + 0 }')
+    grep -E '^(auto|schedule|stopped)' "$work/log"
+    echo "$task: $correct of 100 held-out sequences exactly right after $(($(date +%s) - start)) s (training and translation)"
+    [ "$correct" -ge 95 ] || { tail -20 "$work/log"; fail "$task: only $correct of 100 exactly right"; }
+    ;;
+  sweep_reduced)
+    mkdir -p "$work/corpus"
+    for split in train dev test; do
+      lines=$([ $split = train ] && echo 600 || echo 40)
+      for side in en es; do head -n "$lines" "$data/$split.$side" >"$work/corpus/$split.$side"; done
+    done
+    printf '%s\n' "# two tiny configurations" "plain: --preset tiny --vocab-size 500 --valid-every 0" \
+      "" "ema: --preset tiny --vocab-size 500 --valid-every 0 --ema 0.99" >"$work/configs.txt"
+    bash "$repo/bench/recipe_sweep.sh" --nmt "$nmt" --corpus "$work/corpus" --src en --tgt es --minutes 0.1 \
+      --configs "$work/configs.txt" --out "$work/sweep" >"$work/log" 2>&1 || { cat "$work/log"; fail "the sweep failed"; }
+    cat "$work/sweep/table.md"
+    [ "$(grep -c '^| plain \|^| ema ' "$work/sweep/table.md")" = 2 ] || fail "the table lacks a run"
+    # Each row: steps > 0, then tokens, BLEU, chrF, BP and length ratio as numbers.
+    awk -F '|' 'NR > 2 { if ($4 + 0 <= 0) exit 1; for (i = 5; i <= 9; i++) if ($i !~ /^ *[0-9.,]+ *$/) exit 1 }' \
+      "$work/sweep/table.md" || fail "a row has no numbers"
+    # A configuration that cannot train stops the sweep with its name.
+    echo "broken: --preset nonesuch" >"$work/bad.txt"
+    bash "$repo/bench/recipe_sweep.sh" --nmt "$nmt" --corpus "$work/corpus" --src en --tgt es --minutes 0.1 \
+      --configs "$work/bad.txt" --out "$work/sweep2" >"$work/log" 2>&1 && fail "a broken configuration passed"
+    has "$work/log" "broken failed"
+    ;;
+  *) fail "unknown case $case_name" ;;
+esac
