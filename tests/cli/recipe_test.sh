@@ -20,7 +20,7 @@ has() { grep -qF -- "$2" "$1" || { cat "$1"; fail "$1 lacks '$2'"; }; }
 # a..t written as one-letter words ("c f a k"), their copy or reversal, and
 # 100 held-out sources that training never sees ($work/held.src/.tgt).
 symbols() {
-  awk -v task="$1" 'function seq(   n, s, i) {
+  awk -v task="$1" -v H="$work/held.src" -v HT="$work/held.tgt" -v T="$work/train.tsv" 'function seq(   n, s, i) {
       n = 3 + int(rand() * 10); s = ""
       for (i = 0; i < n; i++) s = s (i ? " " : "") substr("abcdefghijklmnopqrst", 1 + int(rand() * 20), 1)
       return s }
@@ -31,8 +31,7 @@ symbols() {
       return r }
     BEGIN { srand(1)
       while (held < 100) { s = seq(); if (!(s in seen)) { seen[s] = 1; held++; print s > H; print out(s) > HT } }
-      while (pairs < 20000) { s = seq(); if (s in seen) continue; pairs++; print s "\t" out(s) > T } }' \
-    H="$work/held.src" HT="$work/held.tgt" T="$work/train.tsv"
+      while (pairs < 20000) { s = seq(); if (s in seen) continue; pairs++; print s "\t" out(s) > T } }' </dev/null
 }
 
 case "$case_name" in
@@ -43,6 +42,7 @@ case "$case_name" in
       --out "$work/run" >"$work/log" 2>&1 || { cat "$work/log"; fail "training with the defaults failed"; }
     has "$work/log" "preset auto (3000 pairs): small (2000 to 1M pairs on a CPU), pre-norm"
     has "$work/log" "tied embeddings"
+    has "$work/log" "--ema 0.999"
     has "$work/log" "auto: --replicas 2 (2 threads: 1 each)"
     has "$work/log" "--bf16 "
     has "$work/log" "schedule: warm-up 50 steps (auto: 60% of --max-steps 2, within 50-4000), peak lr 20.00e-4 (auto), then 1/sqrt(step)"

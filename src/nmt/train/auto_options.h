@@ -54,7 +54,7 @@ double scale_for_peak(double peak_lr, int64_t d_model, int64_t warmup);
 
 // --preset auto, the default: a model size and a recipe for it (pre-norm,
 // one joint vocabulary tied to the output layer, the vocabulary's size, the
-// batch size, dropout) chosen from the corpus size, the time budget and the
+// batch size, dropout, a moving average of the weights) chosen from the corpus size, the time budget and the
 // device, as bench/recipe_sweep.sh measured them (README, "Training
 // recipe"). `layer` is a configuration to put between the defaults and the
 // given values (a config file, the command line), so that anything given
