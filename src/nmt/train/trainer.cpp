@@ -182,7 +182,8 @@ class Trainer {
   void average_last();
   void resolve_schedule(const nlohmann::json& resumed);
   void finish_probe();  // after the probe steps of a run with a time budget
-  void set_schedule(int64_t expected_steps, const std::string& why);
+  // `why`: what the expected steps come from; `resumed`: the warm-up is the checkpoint's.
+  void set_schedule(int64_t expected_steps, const std::string& why, bool resumed = false);
   double learning_rate(int64_t step) const;
   // The warm-up's share of the expected steps.
   double warmup_share() const {
@@ -412,15 +413,14 @@ void Trainer::resolve_schedule(const nlohmann::json& resumed) {
   linear_ = options_.lr_schedule == "linear";
   if (resumed.contains("warmup") && resumed["warmup"].is_number_integer()) {
     warmup_ = resumed["warmup"].get<int64_t>();
-    set_schedule(resumed.value("expected_steps", int64_t{0}), "as chosen at the run's start");
+    set_schedule(resumed.value("expected_steps", int64_t{0}), "as chosen at the run's start", true);
   } else if (options_.max_time > 0 && (options_.warmup == 0 || linear_)) {
     // Until the probe steps have shown the speed: the gentlest start.
     probing_ = true;
     warmup_ = options_.warmup > 0 ? options_.warmup : kMaxAutoWarmup;
     lr_scale_ = options_.lr > 0 ? options_.lr : scale_for_peak(kAutoPeakLr, model_config_.d_model, warmup_);
   } else {
-    set_schedule(options_.max_steps, options_.max_steps > 0 ? "--max-steps " + std::to_string(options_.max_steps)
-                                                            : "no step or time budget");
+    set_schedule(options_.max_steps, "--max-steps " + std::to_string(options_.max_steps));
   }
 }
 
@@ -435,9 +435,8 @@ void Trainer::finish_probe() {
                              " allows at " + fixed(per_step, 3) + " s a step");
 }
 
-void Trainer::set_schedule(int64_t expected_steps, const std::string& why) {
+void Trainer::set_schedule(int64_t expected_steps, const std::string& why, bool resumed) {
   expected_steps_ = expected_steps;
-  const bool resumed = why.rfind("as chosen", 0) == 0;
   if (options_.warmup > 0) {
     warmup_ = options_.warmup;
   } else if (!resumed || warmup_ == 0) {
@@ -446,9 +445,10 @@ void Trainer::set_schedule(int64_t expected_steps, const std::string& why) {
   lr_scale_ = options_.lr > 0 ? options_.lr : scale_for_peak(kAutoPeakLr, model_config_.d_model, warmup_);
   const double peak = inverse_sqrt_lr(warmup_, model_config_.d_model, warmup_, lr_scale_);
   message("schedule: warm-up " + std::to_string(warmup_) + " steps" +
-          (options_.warmup > 0 ? ""
-           : resumed          ? " (auto, " + why + ")"
-                              : " (auto: " + fixed(100 * kAutoWarmupShare, 0) + "% of " + why + ", within " +
+          (options_.warmup > 0          ? ""
+           : resumed                    ? " (auto, " + why + ")"
+           : expected_steps_ == 0       ? " (auto: the paper's, as no step or time budget bounds the run)"
+                                        : " (auto: " + fixed(100 * kAutoWarmupShare, 0) + "% of " + why + ", within " +
                                     std::to_string(kMinAutoWarmup) + "-" + std::to_string(kMaxAutoWarmup) + ")") +
           ", peak lr " + fixed(peak * 1e4, 2) + "e-4" +
           (options_.lr > 0 ? " (--lr " + fixed(options_.lr, 3) + ")" : " (auto)") +
