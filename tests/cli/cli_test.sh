@@ -4,12 +4,8 @@
 #   cli_test.sh CASE NMT_BINARY REPO_DIR
 set -uo pipefail
 case_name=$1 nmt=$2 repo=$3
-data=$repo/data/bible-en-es
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-export OMP_WAIT_POLICY=PASSIVE
-
-fail() { echo "FAIL: $*"; exit 1; }
+# shellcheck source=common.sh
+source "$(dirname "$0")/common.sh"
 
 # expect_error "substring" command...: non-zero exit and the substring in stderr.
 expect_error() {

@@ -6,12 +6,8 @@
 #   recipe_test.sh CASE NMT_BINARY REPO_DIR
 set -uo pipefail
 case_name=$1 nmt=$2 repo=$3
-data=$repo/data/bible-en-es
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-export OMP_WAIT_POLICY=PASSIVE
-
-fail() { echo "FAIL: $*"; exit 1; }
+# shellcheck source=common.sh
+source "$(dirname "$0")/common.sh"
 
 # has FILE TEXT: FILE holds TEXT (fixed string).
 has() { grep -qF -- "$2" "$1" || { cat "$1"; fail "$1 lacks '$2'"; }; }

@@ -281,6 +281,21 @@ TEST(TransformerTest, Config_PresetsHaveThePublishedSizes) {
   EXPECT_NE(error_message([] { preset("huge"); }).find("huge"), std::string::npos);
 }
 
+// Building a model draws its weights; transformer_without_draws leaves the
+// generator where it was, so the numbers after it are those a run without it
+// draws.
+TEST(TransformerTest, WithoutDrawsLeavesTheGeneratorWhereItWas) {
+  torch::manual_seed(5);
+  const auto expected = torch::rand({4});
+  torch::manual_seed(5);
+  auto quiet = transformer_without_draws(tiny_config());
+  EXPECT_TRUE(torch::equal(torch::rand({4}), expected));
+  torch::manual_seed(5);
+  Transformer drawn(tiny_config());
+  EXPECT_FALSE(torch::equal(torch::rand({4}), expected)) << "a plain build draws, so the check above can fail";
+  EXPECT_EQ(quiet->parameters().size(), drawn->parameters().size());
+}
+
 TEST(TransformerTest, Config_JsonRoundTripsAndRejectsUnknownField) {
   auto c = tiny_config(true);
   c.share_embeddings = true;

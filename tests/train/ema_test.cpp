@@ -13,6 +13,7 @@
 #include "nmt/train/ema.h"
 #include "nmt/train/trainer.h"
 #include "text/test_support.h"
+#include "train/train_support.h"
 
 namespace fs = std::filesystem;
 
@@ -23,13 +24,7 @@ using nmt::testing::english_lines;
 using nmt::testing::english_vocab;
 using nmt::testing::error_message;
 using nmt::testing::TempDir;
-
-model::ModelConfig tiny_model() {
-  auto c = model::preset("tiny");
-  c.d_model = 32, c.heads = 2, c.ffn = 64, c.encoder_layers = c.decoder_layers = 1;
-  c.src_vocab = c.tgt_vocab = english_vocab().size();
-  return c;
-}
+using nmt::testing::tiny_model;
 
 TrainData copy_task(const TempDir& dir, size_t lines) {
   std::string tsv;
@@ -125,13 +120,13 @@ TEST(EmaTest, Trainer_EmaRunResumesExactly) {
 
   // Both the average (the checkpoint's model) and the training weights are
   // the uninterrupted run's, bit for bit, and they differ from each other.
-  const auto a = load_checkpoint(whole.file("run/checkpoint-00000030.pt"));
-  const auto b = load_checkpoint(parts.file("run/checkpoint-00000030.pt"));
+  const auto a = load_checkpoint(whole.file("run/checkpoint-00000030.pt"), true);
+  const auto b = load_checkpoint(parts.file("run/checkpoint-00000030.pt"), true);
   EXPECT_TRUE(same(weights(a.model), weights(b.model)));
-  model::Transformer ta(tiny_model()), tb(tiny_model());
-  ASSERT_TRUE(load_training_weights(a.path, ta));
-  ASSERT_TRUE(load_training_weights(b.path, tb));
+  ASSERT_TRUE(a.training_weights && b.training_weights);
+  const auto ta = a.training_weights, tb = b.training_weights;
   EXPECT_TRUE(same(weights(ta), weights(tb)));
+  EXPECT_FALSE(load_checkpoint(a.path).training_weights) << "read only when asked for";
   EXPECT_FALSE(same(weights(a.model), weights(ta)));
 
   // The training weights are what a run without --ema would have: its
@@ -141,9 +136,9 @@ TEST(EmaTest, Trainer_EmaRunResumesExactly) {
   const auto without = train(plain.file("run"), options, data);
   ASSERT_EQ(without.losses.size(), straight.losses.size());
   for (size_t i = 0; i < without.losses.size(); ++i) EXPECT_EQ(without.losses[i], straight.losses[i]);
-  model::Transformer tp(tiny_model());
-  EXPECT_FALSE(load_training_weights(plain.file("run/checkpoint-00000030.pt"), tp));
-  EXPECT_TRUE(same(weights(load_checkpoint(plain.file("run/checkpoint-00000030.pt")).model), weights(ta)));
+  const auto p = load_checkpoint(plain.file("run/checkpoint-00000030.pt"), true);
+  EXPECT_FALSE(p.training_weights);
+  EXPECT_TRUE(same(weights(p.model), weights(ta)));
 
   // Resuming an --ema run without it goes on from the training weights.
   options.max_steps = 31;

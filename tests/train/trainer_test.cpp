@@ -18,6 +18,7 @@
 #include "nmt/train/checkpoint.h"
 #include "nmt/train/trainer.h"
 #include "text/test_support.h"
+#include "train/train_support.h"
 
 namespace fs = std::filesystem;
 
@@ -28,13 +29,7 @@ using nmt::testing::english_lines;
 using nmt::testing::english_vocab;
 using nmt::testing::error_message;
 using nmt::testing::TempDir;
-
-model::ModelConfig tiny_model() {
-  auto c = model::preset("tiny");
-  c.d_model = 32, c.heads = 2, c.ffn = 64, c.encoder_layers = c.decoder_layers = 1;
-  c.src_vocab = c.tgt_vocab = english_vocab().size();
-  return c;
-}
+using nmt::testing::tiny_model;
 
 // English to English with the words reversed: a task with something to learn.
 // The training pairs are written to a TSV file in `dir`, the dev pairs kept.

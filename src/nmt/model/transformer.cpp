@@ -194,4 +194,12 @@ torch::Tensor TransformerImpl::forward(const torch::Tensor& src, const torch::Te
   return logits(decode(tgt_in, encode(src, src_bias), src_bias));
 }
 
+Transformer transformer_without_draws(const ModelConfig& config) {
+  auto generator = at::detail::getDefaultCPUGenerator();
+  const auto state = generator.get_state();  // (no lock held: the model's initialisation takes it)
+  Transformer model(config);
+  generator.set_state(state);
+  return model;
+}
+
 }  // namespace nmt::model

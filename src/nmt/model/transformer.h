@@ -117,4 +117,9 @@ struct TransformerImpl : torch::nn::Module {
 };
 TORCH_MODULE(Transformer);
 
+// A model of `config` built without moving the default CPU generator: for
+// copies whose weights are overwritten at once (replicas, the moving
+// average), so that a run draws the same numbers with or without them.
+Transformer transformer_without_draws(const ModelConfig& config);
+
 }  // namespace nmt::model

@@ -122,7 +122,29 @@ void save_checkpoint(const std::string& path, model::Transformer& model, torch::
       "checkpoint");
 }
 
-LoadedCheckpoint load_checkpoint(const std::string& path) {
+namespace {
+
+// Loads `weights` into `model`, built from the checkpoint's config. LibTorch's
+// load replaces each tensor, shape included, so a tensor whose shape
+// disagrees with the config would slip through: compare afterwards.
+void load_weights(torch::serialize::InputArchive& weights, model::Transformer& model, const std::string& path,
+                  const char* what, const nlohmann::json& model_json) {
+  const auto expected = tensor_shapes(model);
+  try {
+    model->load(weights);
+  } catch (const std::exception& e) {
+    NMT_FAIL("checkpoint " << path << ": " << what << " do not match its model config (" << first_line(e) << ")");
+  }
+  for (const auto& [name, found] : tensor_shapes(model)) {
+    NMT_CHECK(found == expected.at(name), "checkpoint " << path << ": tensor " << name << " of " << what << " is "
+                                                        << found << " but its model config " << model_json.dump()
+                                                        << " makes it " << expected.at(name));
+  }
+}
+
+}  // namespace
+
+LoadedCheckpoint load_checkpoint(const std::string& path, bool with_training_weights) {
   auto archive = open_archive(path);
   LoadedCheckpoint out;
   out.path = path;
@@ -147,38 +169,23 @@ LoadedCheckpoint load_checkpoint(const std::string& path) {
   out.info.config = meta.at("config");
   out.info.progress = meta.value("progress", nlohmann::json::object());
   out.model_config = model::model_config_from_json(out.info.config.at("model"));
+  const auto& model_json = out.info.config.at("model");
   out.model = model::Transformer(out.model_config);
-  // LibTorch's load replaces each tensor, shape included, so a tensor whose
-  // shape disagrees with the config would slip through: compare afterwards.
-  const auto expected = tensor_shapes(out.model);
-  try {
+  {
     torch::serialize::InputArchive weights;
-    archive.read("model", weights);
-    out.model->load(weights);
-  } catch (const std::exception& e) {
-    NMT_FAIL("checkpoint " << path << ": weights do not match its model config (" << first_line(e) << ")");
+    try {
+      archive.read("model", weights);
+    } catch (const std::exception& e) {
+      NMT_FAIL("checkpoint " << path << ": its weights do not match its model config (" << first_line(e) << ")");
+    }
+    load_weights(weights, out.model, path, "its weights", model_json);
   }
-  for (const auto& [name, found] : tensor_shapes(out.model)) {
-    NMT_CHECK(found == expected.at(name), "checkpoint " << path << ": tensor " << name << " is " << found
-                                                        << " but its model config "
-                                                        << out.info.config.at("model").dump() << " makes it "
-                                                        << expected.at(name));
+  torch::serialize::InputArchive training;
+  if (with_training_weights && archive.try_read("training_weights", training)) {
+    out.training_weights = model::Transformer(out.model_config);
+    load_weights(training, out.training_weights, path, "its training weights", model_json);
   }
   return out;
-}
-
-bool load_training_weights(const std::string& path, model::Transformer& model) {
-  auto archive = open_archive(path);
-  torch::serialize::InputArchive weights;
-  if (!archive.try_read("training_weights", weights)) return false;
-  const auto expected = tensor_shapes(model);
-  try {
-    model->load(weights);
-  } catch (const std::exception& e) {
-    NMT_FAIL("checkpoint " << path << ": training weights do not match its model config (" << first_line(e) << ")");
-  }
-  NMT_CHECK(tensor_shapes(model) == expected, "checkpoint " << path << ": training weights do not match its model config");
-  return true;
 }
 
 void load_optimizer_state(const std::string& path, torch::optim::Optimizer& optimizer, const torch::Device& device) {

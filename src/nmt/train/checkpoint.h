@@ -48,16 +48,16 @@ struct LoadedCheckpoint {
   CheckpointInfo info;
   model::ModelConfig model_config;
   model::Transformer model{nullptr};
+  // With with_training_weights, an EMA run's training weights (saved beside
+  // the model's); null when the checkpoint has none.
+  model::Transformer training_weights{nullptr};
 };
-// Throws nmt::Error naming the file if it is missing, truncated or not an nmt checkpoint.
-LoadedCheckpoint load_checkpoint(const std::string& path);
+// Throws nmt::Error naming the file if it is missing, truncated or not an nmt
+// checkpoint, or if its weights do not match its model config.
+LoadedCheckpoint load_checkpoint(const std::string& path, bool with_training_weights = false);
 // Restores optimizer state saved with the checkpoint (resume), its tensors on
 // `device`, where the model's parameters are.
 void load_optimizer_state(const std::string& path, torch::optim::Optimizer& optimizer, const c10::Device& device = c10::Device(c10::kCPU));
-
-// Loads the training weights saved beside the model's (an EMA run) into
-// `model`; false, with `model` untouched, when the checkpoint has none.
-bool load_training_weights(const std::string& path, model::Transformer& model);
 
 // Restores the random generators saved with the checkpoint (CPU, and `device`
 // when it is not the CPU). Throws nmt::Error if the checkpoint has none.

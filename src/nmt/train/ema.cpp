@@ -17,20 +17,8 @@ void copy_weights(const model::Transformer& from, model::Transformer& to) {
   for (size_t i = 0; i < src_buffers.size() && i < dst_buffers.size(); ++i) dst_buffers[i].copy_(src_buffers[i]);
 }
 
-namespace {
-// A new model draws its initial weights from the default generator: the
-// shadow's are overwritten at once, so the run's draws must not move.
-model::Transformer unseeded_copy_of(const model::ModelConfig& config) {
-  auto generator = at::detail::getDefaultCPUGenerator();
-  const auto state = generator.get_state();
-  model::Transformer copy(config);
-  generator.set_state(state);
-  return copy;
-}
-}  // namespace
-
 Ema::Ema(const model::Transformer& shadow_init, double decay)
-    : shadow_(unseeded_copy_of(shadow_init->config)), decay_(decay) {
+    : shadow_(model::transformer_without_draws(shadow_init->config)), decay_(decay) {
   NMT_CHECK(decay > 0 && decay < 1, "--ema must be between 0 and 1 (a decay such as 0.9999), got " << decay);
   const auto params = shadow_init->parameters();
   if (!params.empty()) shadow_->to(params.front().device());

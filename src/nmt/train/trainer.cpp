@@ -274,11 +274,11 @@ Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& opt
   nlohmann::json resumed;
   model::Transformer saved_average{nullptr};  // the moving average of a resumed --ema run
   if (!latest.empty()) {
-    auto ckpt = load_checkpoint(latest);
+    // (Building its models draws numbers: the generators are restored below.)
+    auto ckpt = load_checkpoint(latest, /*with_training_weights=*/true);
     check_resume(ckpt, src_vocab, tgt_vocab);
     model_ = ckpt.model;
-    model::Transformer trained(model_config);  // (its initial draws: the generators are restored below)
-    if (load_training_weights(latest, trained)) saved_average = ckpt.model, model_ = trained;
+    if (ckpt.training_weights) saved_average = ckpt.model, model_ = ckpt.training_weights;
     step_ = ckpt.info.step, epochs_done_ = ckpt.info.epoch;
     resumed = ckpt.info.progress;
   } else {

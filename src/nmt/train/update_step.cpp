@@ -39,18 +39,14 @@ DeviceBatch rows_of(const DeviceBatch& b, int64_t first, int64_t count) {
 
 Replicas::Replicas(const model::Transformer& model, int count) {
   NMT_CHECK(count >= 1, "replicas must be >= 1, got " << count);
-  // Building a copy initialises its weights from the default generator: keep
-  // that generator's state as it was, so that a run's draws do not depend
-  // on the replica count.
-  auto generator = at::detail::getDefaultCPUGenerator();
-  const auto state = generator.get_state();  // (no lock held: the copies' initialisation takes it)
+  // Built without draws, so that a run's random numbers do not depend on the
+  // replica count.
   const auto device = model->parameters().front().device();
   for (int i = 1; i < count; ++i) {
-    model::Transformer copy(model->config);
+    auto copy = model::transformer_without_draws(model->config);
     copy->to(device);
     copies_.push_back(copy);
   }
-  generator.set_state(state);
 }
 
 UpdateResult apply_update(model::Transformer& model, torch::optim::Adam& optimizer,
