@@ -156,6 +156,23 @@ TEST(BatchStream, EveryPairAppearsOncePerEpochAcrossChunksAndChunksBoundTheRows)
   }
 }
 
+// timing() counts every chunk built, the read-ahead ones included, and the
+// time they took.
+TEST(BatchStream, TimingCountsTheChunksBuilt) {
+  Corpus corpus;
+  const StreamOptions options = small_options(37);
+  const text::Vocab& vocab = english_vocab();
+  BatchStream stream(corpus.spec, vocab, vocab, options);
+  EXPECT_EQ(stream.timing().chunks, 1);
+  EXPECT_EQ(stream.timing().waited_seconds, 0) << "the constructor's chunk is not waited for by next()";
+  while (stream.position().epoch < 2) stream.next();
+  const int64_t per_epoch = static_cast<int64_t>((corpus.text.src.size() + 36) / 37);
+  const ChunkTiming timing = stream.timing();
+  EXPECT_EQ(timing.chunks, 2 * per_epoch + 1);  // two epochs, and the first chunk of the third
+  EXPECT_GT(timing.read_seconds, 0);
+  EXPECT_GE(timing.waited_seconds, 0);
+}
+
 // Starting at a position gives the batches a stream from the start gives
 // after reaching it: at every position of two and a half epochs, across chunk
 // and epoch boundaries, with the on-the-fly cleaner dropping duplicates.

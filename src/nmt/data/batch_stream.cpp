@@ -1,5 +1,6 @@
 #include "nmt/data/batch_stream.h"
 
+#include <chrono>
 #include <random>
 
 #include <nlohmann/json.hpp>
@@ -59,6 +60,7 @@ BatchStream::BatchStream(CorpusSpec corpus, const text::Vocab& src_vocab, const 
             "cannot resume at " << start << ": that chunk has " << batches_.size()
                                 << " batches (are the corpus, chunk and batch options the same?)");
   move_to_existing_batch();
+  timing_.waited_seconds = 0;  // waiting counts from the first next() on
 }
 
 Batch BatchStream::next() {
@@ -96,6 +98,7 @@ bool BatchStream::skip_pairs(int64_t count) {
 }
 
 BatchStream::Chunk BatchStream::read_chunk(int64_t epoch, int64_t chunk) {
+  const auto start = std::chrono::steady_clock::now();
   Chunk c;
   ParallelText text;
   SentencePair pair;
@@ -109,19 +112,24 @@ BatchStream::Chunk BatchStream::read_chunk(int64_t epoch, int64_t chunk) {
   c.batches = make_batches(encode_pairs(text, src_vocab_, tgt_vocab_, options_.max_len, &c.counts), options_.batch);
   std::mt19937_64 rng(chunk_seed(options_.seed, epoch, chunk));
   shuffle_batches(c.batches, rng);
+  c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return c;
 }
 
 bool BatchStream::build_chunk() {
   // The chunk read ahead, or (at an epoch's start) this one read now; get()
   // rethrows an error met while reading it.
+  const auto start = std::chrono::steady_clock::now();
   Chunk c = next_chunk_.valid() ? next_chunk_.get() : read_chunk(position_.epoch, position_.chunk);
+  timing_.waited_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   epoch_pairs_ += c.read;
   if (cleaner_) clean_stats_ = cleaner_->stats();
   if (c.read == 0) {
     batches_.clear();
     return false;
   }
+  ++timing_.chunks;
+  timing_.read_seconds += c.seconds;
   batches_ = std::move(c.batches);
   stats_.kept += c.counts.kept;
   stats_.dropped_empty += c.counts.dropped_empty;

@@ -50,6 +50,15 @@ struct StreamOptions {
 
 // The next batch to hand out: epoch (0-based), chunk of that epoch, batch
 // within the chunk's shuffled order.
+// Time spent on chunks since the stream opened: building them (on the
+// read-ahead thread or not), and how long next() waited for one (the chunk
+// read ahead, or the first chunk of an epoch, read there and then).
+struct ChunkTiming {
+  int64_t chunks = 0;          // chunks built (read, encoded, batched), the constructor's included
+  double read_seconds = 0;     // building them, wherever it ran
+  double waited_seconds = 0;   // next() blocked on them
+};
+
 struct StreamPosition {
   int64_t epoch = 0, chunk = 0, batch = 0;
   bool operator==(const StreamPosition& other) const {
@@ -81,6 +90,7 @@ class BatchStream {
   // not encoded); clean_stats() covers the skipped pairs too.
   EncodeStats stats() const { return stats_; }
   CleanStats clean_stats() const;
+  ChunkTiming timing() const { return timing_; }
 
  private:
   void start_epoch(int64_t epoch);
@@ -92,6 +102,7 @@ class BatchStream {
     std::vector<Batch> batches;
     EncodeStats counts;
     int64_t read = 0;  // raw pairs; 0 at the end of the corpus
+    double seconds = 0;  // building it
   };
   Chunk read_chunk(int64_t epoch, int64_t chunk);
   void move_to_existing_batch();   // past chunks and epochs without batches
@@ -108,6 +119,7 @@ class BatchStream {
   int64_t epoch_batches_ = 0;     // batches the current epoch has given
   int64_t epoch_pairs_ = 0;       // raw pairs the current epoch has read
   CleanStats clean_stats_;        // the cleaner's counts up to the current chunk
+  ChunkTiming timing_;
   // Chunk position_.chunk + 1 of the epoch, being read on its own thread (it
   // alone touches reader_ and cleaner_ meanwhile). Last, so that it is
   // waited for before they are destroyed.

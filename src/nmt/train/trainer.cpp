@@ -712,6 +712,10 @@ TrainResult Trainer::run() {
   result_.steps = step_;
   result_.train_seconds = train_seconds_;
   result_.stop_reason = reason;
+  const auto timing = batches_->timing();
+  message("data: " + std::to_string(timing.chunks) + " chunk" + (timing.chunks == 1 ? "" : "s") +
+          " read and encoded in " + fixed(timing.read_seconds, 1) + " s (each next one while training ran); " +
+          "training waited " + fixed(timing.waited_seconds, 1) + " s for them after the first");
   message("stopped (" + reason + ") at step " + std::to_string(step_) + "; " + std::to_string(result_.target_tokens) +
           " target tokens in " + fixed(train_seconds_, 1) + " s (" +
           fixed(result_.target_tokens / std::max(train_seconds_, 1e-9), 0) + " tgt tok/s" +
