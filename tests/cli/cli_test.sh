@@ -263,7 +263,8 @@ case "$case_name" in
     # A young model translates 64 verses of 6 to 60 words with a length
     # limit of 0.8 x the source pieces, which most outputs reach: every line
     # must come out the same alone, in one batch, beside other sentences in
-    # another order, and with 2 workers, in float32 and in int8. (With the
+    # another order, and with 2 workers, in float32, in int8 and with the
+    # CPU engine, whose lines must also be LibTorch's float32 ones. (With the
     # limit taken from the longest source of a batch, 58 of 64 lines came
     # out the same alone as in one batch of 64.)
     "$nmt" train --preset tiny --train-src "$data/train.en" --train-tgt "$data/train.es" --vocab-size 2000 \
@@ -276,9 +277,11 @@ case "$case_name" in
     seq 64 | awk '{ print ($1 * 37) % 64 + 1 }' >"$work/perm"
     paste "$work/perm" "$work/in.en" | sort -n | cut -f 2- >"$work/shuffled.en"
     same() { paste -d '\t' "$1" "$2" | awk -F '\t' '$1 == $2' | wc -l; }
-    for q in none int8; do
+    for q in none int8 engine; do
       tr() {
-        "$nmt" translate --model "$work/run" --beam 4 --max-length-ratio 0.8 --max-length-extra 0 --quantize $q "$@" \
+        local how=(--quantize "$q")
+        [ "$q" = engine ] && how=(--engine cpu)
+        "$nmt" translate --model "$work/run" --beam 4 --max-length-ratio 0.8 --max-length-extra 0 "${how[@]}" "$@" \
           2>>"$work/err" || { cat "$work/err"; fail "translate $*"; }
       }
       tr --input "$work/in.en" --batch 64 >"$work/batch64.$q"
@@ -293,6 +296,9 @@ case "$case_name" in
         [ "$n" -eq 64 ] || { diff "$work/batch64.$q" "$work/$other.$q" | head; fail "$q: $other changed $((64 - n)) translations"; }
       done
     done
+    n=$(same "$work/batch64.none" "$work/batch64.engine")
+    echo "LibTorch float32 vs the CPU engine: $n of 64 lines identical"
+    [ "$n" -eq 64 ] || { diff "$work/batch64.none" "$work/batch64.engine" | head; fail "the engine changed $((64 - n)) translations"; }
     ;;
   report)
     mkdir -p "$work/run" "$work/empty"

@@ -35,6 +35,7 @@ struct TranslateBench {
   std::vector<int64_t> beams, batches;  // empty: the standard grid
   bool bf16 = false;
   std::string quantize = "none";
+  std::string engine = "torch";
   int workers = 1;
   std::string profile;  // chrome trace of the timed batches (LibTorch's profiler)
 };
@@ -168,6 +169,7 @@ void run(const TranslateBench& b) {
   options.fixed_length = b.fixed_len;
   options.bf16 = b.bf16;
   options.workers = b.workers;
+  options.engine = b.engine;
   const std::vector<int64_t> beams = b.beams.empty() ? std::vector<int64_t>{1, 4} : b.beams;
   const std::vector<int64_t> batches = b.batches.empty() ? std::vector<int64_t>{1, 32} : b.batches;
   std::vector<Case> cases;
@@ -211,6 +213,7 @@ void run(const TranslateBench& b) {
                                             : std::to_string(sources.size()) + " lines of " + b.input;
   const std::string precision = b.bf16 ? "bfloat16 products" : b.quantize == "int8" ? "int8 linear layers" : "float32";
   const std::string title = "nmt bench translate: " + what + ", " + precision + ", " +
+                            (b.engine == "cpu" ? "the CPU engine, " : "") +
                             (b.fixed_len > 0 ? "exactly " + std::to_string(b.fixed_len) + " tokens a sentence"
                                              : std::string("natural lengths")) +
                             ", " + std::to_string(b.common.threads) + " threads" +
@@ -220,7 +223,7 @@ void run(const TranslateBench& b) {
                                     "latency: wall time of one batch (one sentence at batch 1)"};
   nlohmann::json j = {{"command", "translate"}, {"model", what}, {"config", model::to_json(config)},
                       {"input", input}, {"fixed_len", b.fixed_len}, {"threads", b.common.threads},
-                      {"workers", b.workers}, {"precision", precision},
+                      {"workers", b.workers}, {"precision", precision}, {"engine", b.engine},
                       {"cases", json_cases}, {"peak_rss_mib", rss}};
   report(title, table, notes, j, b.common);
 }
@@ -237,6 +240,8 @@ void add_translate_command(CLI::App& bench) {
   auto* bf16 = c->add_flag("--bf16", b->bf16, "Matrix products in bfloat16, as nmt translate --bf16");
   c->add_option("--quantize", b->quantize, "int8: linear layers in int8, as nmt translate --quantize int8")
       ->capture_default_str()->check(CLI::IsMember({"none", "int8"}))->excludes(bf16);
+  c->add_option("--engine", b->engine, "torch or cpu, as nmt translate --engine")
+      ->capture_default_str()->check(CLI::IsMember({"torch", "cpu"}));
   c->add_option("--workers", b->workers,
                 "Batches translated at once, each on threads/workers threads, as nmt translate --workers")
       ->capture_default_str()->check(CLI::Range(1, 1024));

@@ -231,6 +231,10 @@ void add_translate_command(CLI::App& app) {
                 "Language of the input for --split-sentences (ISO 639-1: en, es...); default: the model's "
                 "data.src_lang, else ICU's root rules");
   c->add_option("--device", cmd->device, "cpu | cuda | cuda:N")->capture_default_str();
+  c->add_option("--engine", opt.engine,
+                "torch: LibTorch's model (any device, --bf16, --quantize int8); cpu: the CPU inference engine "
+                "(float32, CPU; being built: see the README's Speed section)")
+      ->capture_default_str()->check(CLI::IsMember({"torch", "cpu"}));
   cmd->app = c;
   c->callback([cmd] { run(*cmd); });
 }

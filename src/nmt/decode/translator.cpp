@@ -9,6 +9,10 @@
 #include <torch/torch.h>
 
 #include "nmt/common/error.h"
+#ifdef NMT_HAVE_ENGINE
+#include "nmt/decode/engine_step.h"
+#include "nmt/infer/from_model.h"
+#endif
 #include "nmt/model/bf16.h"
 #include "nmt/model/threads.h"
 #include "nmt/text/vocab.h"
@@ -154,12 +158,34 @@ Translator::Translator(std::vector<model::Transformer> models, std::vector<doubl
 void Translator::quantize_int8() {
   NMT_CHECK(device_.is_cpu(), "int8 translation runs on the CPU only, not on " << device_.str());
   for (auto& m : models_) m->quantize_int8();
+  int8_ = true;
+}
+
+const std::vector<std::shared_ptr<const infer::TransformerWeights>>& Translator::engine_weights() {
+#ifdef NMT_HAVE_ENGINE
+  if (engine_weights_.empty()) {
+    for (const auto& m : models_) engine_weights_.push_back(std::make_shared<infer::TransformerWeights>(infer::weights_from(m)));
+  }
+  return engine_weights_;
+#else
+  NMT_FAIL("this nmt was built without oneDNN (libdnnl-dev), so without the CPU engine: use --engine torch");
+#endif
 }
 
 std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std::vector<int>>& sources,
                                                            const TranslateOptions& options, TranslateStats* stats) {
   NMT_CHECK(options.batch_size >= 1, "batch size must be >= 1, got " << options.batch_size);
   NMT_CHECK(options.workers >= 1, "workers must be >= 1, got " << options.workers);
+  NMT_CHECK(options.engine == "torch" || options.engine == "cpu",
+            "engine must be torch or cpu, got '" << options.engine << "'");
+  const bool engine = options.engine == "cpu";
+  if (engine) {
+    NMT_CHECK(device_.is_cpu(), "the cpu engine translates on the CPU, not on " << device_.str()
+                                                                                << ": use --engine torch");
+    NMT_CHECK(!options.bf16 && !int8_, "the cpu engine translates in float32 for now; use --engine torch for "
+                                           << (int8_ ? "int8" : "bf16"));
+    engine_weights();  // made here, before any worker starts
+  }
   const auto start = std::chrono::steady_clock::now();
   int64_t max_positions = models_.front()->config.max_positions;
   for (const auto& m : models_) max_positions = std::min(max_positions, m->config.max_positions);
@@ -186,7 +212,15 @@ std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std
 
     const auto device_src = src.to(device_);
     std::vector<std::unique_ptr<StepFunction>> members;
-    for (const auto& m : models_) members.push_back(std::make_unique<TransformerStep>(m, device_src));
+    for (size_t m = 0; m < models_.size(); ++m) {
+#ifdef NMT_HAVE_ENGINE
+      if (engine) {
+        members.push_back(std::make_unique<EngineStep>(*engine_weights_[m], src));
+        continue;
+      }
+#endif
+      members.push_back(std::make_unique<TransformerStep>(models_[m], device_src));
+    }
     std::unique_ptr<StepFunction> step = members.size() == 1 ? std::move(members.front())
                                                               : std::make_unique<EnsembleStep>(std::move(members), weights_);
     auto found = search(*step, max_lengths, search_options);

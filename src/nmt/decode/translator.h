@@ -14,6 +14,9 @@
 namespace nmt::text {
 class Vocab;
 }
+namespace nmt::infer {
+struct TransformerWeights;
+}
 
 namespace nmt::decode {
 
@@ -33,6 +36,9 @@ struct TranslateOptions {
   // --cpu-threads, CTranslate2's inter_threads). Each worker's operations use
   // the intra-op threads the caller set (model::set_cpu_threads), usually 1.
   int workers = 1;
+  // "torch": LibTorch's model (any device, bf16, int8). "cpu": the CPU
+  // inference engine (infer/), float32 on the CPU.
+  std::string engine = "torch";
 };
 
 // Drives the model for one batch: the encoder output and the decoder cache.
@@ -115,9 +121,15 @@ class Translator {
   void quantize_int8();
 
  private:
+  // The engine's copies of the models' weights, made at the first
+  // translation with --engine cpu.
+  const std::vector<std::shared_ptr<const infer::TransformerWeights>>& engine_weights();
+
   std::vector<model::Transformer> models_;
   std::vector<double> weights_;
   torch::Device device_;
+  bool int8_ = false;
+  std::vector<std::shared_ptr<const infer::TransformerWeights>> engine_weights_;
 };
 
 }  // namespace nmt::decode

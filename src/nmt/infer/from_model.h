@@ -1,0 +1,12 @@
+#pragma once
+// Copies a trained model's weights into the CPU engine's plain arrays.
+#include "nmt/infer/weights.h"
+#include "nmt/model/transformer.h"
+
+namespace nmt::infer {
+
+// Float32 copies of every weight the engine reads. Throws nmt::Error if the
+// model is not a float32 model on the CPU.
+TransformerWeights weights_from(const model::Transformer& model);
+
+}  // namespace nmt::infer

@@ -1,0 +1,52 @@
+#pragma once
+// The element-wise work of a Transformer step on the CPU, fused so that each
+// activation is read and written once: the parts of decoding that are not
+// matrix products. Plain float32 arrays, row-major, no LibTorch: the CPU
+// inference engine calls these between its matrix products.
+//
+// Each kernel is compiled for AVX-512, AVX2 and plain x86-64, and the loader
+// picks the best the CPU has (GCC's target_clones), so the project's normal
+// flags still give the wide vectors.
+#include <cstdint>
+
+namespace nmt::infer {
+
+enum class Activation { kNone, kRelu, kSwish };
+
+// x (rows, cols) += bias (cols), then the activation, in place.
+void bias_activation(float* x, const float* bias, int64_t rows, int64_t cols, Activation activation);
+
+// out (rows, d) = LayerNorm(in) * gamma + beta over each row, with the
+// variance of the row (divided by d, as LibTorch) plus eps. out may be in.
+void layer_norm(const float* in, float* out, const float* gamma, const float* beta, float eps, int64_t rows,
+                int64_t d);
+
+// The residual step of a sub-layer: h (rows, d) += y + bias (bias may be
+// null), then normed = LayerNorm(h) when normed is not null (it may be h
+// itself: post-norm keeps only the normalised sum).
+void add_residual_layer_norm(float* h, const float* y, const float* bias, const float* gamma, const float* beta,
+                             float eps, int64_t rows, int64_t d, float* normed);
+
+// Attention weights in place: each row of scores (rows, cols) becomes
+// softmax(scale * row) over its first `valid` columns, and 0 beyond them
+// (padding keys sit at the end of a row). valid must be >= 1.
+void scaled_masked_softmax(float* scores, int64_t rows, int64_t cols, int64_t valid, float scale);
+
+// out (rows * length, d): the token embeddings of ids (rows, length), times
+// scale, plus the sinusoid of each token's position, start + its index in the
+// row (positions: (max_positions, d)). An encoder passes its sources with
+// start 0; a decoder step passes length 1 and the step as start.
+void embed(const int64_t* ids, int64_t rows, int64_t length, const float* table, int64_t d, float scale,
+           const float* positions, int64_t start, float* out);
+
+// a . b over n floats; out += weight * v over n floats: attention over a
+// cache whose rows are not adjacent.
+float dot(const float* a, const float* b, int64_t n);
+void add_scaled(float* out, const float* v, float weight, int64_t n);
+
+// log_softmax over each row of logits (rows, cols), keeping only its k best:
+// scores[r * k + j] and ids[r * k + j] in descending order of score, ties to
+// the lower id. k <= cols.
+void log_softmax_top_k(const float* logits, int64_t rows, int64_t cols, int64_t k, float* scores, int64_t* ids);
+
+}  // namespace nmt::infer
