@@ -263,9 +263,10 @@ case "$case_name" in
     # A young model translates 64 verses of 6 to 60 words with a length
     # limit of 0.8 x the source pieces, which most outputs reach: every line
     # must come out the same alone, in one batch, beside other sentences in
-    # another order, and with 2 workers, in float32, in int8 and with the
-    # CPU engine, whose lines must also be LibTorch's float32 ones. (With the
-    # limit taken from the longest source of a batch, 58 of 64 lines came
+    # another order, and with 2 workers, in float32 and in int8, on the CPU
+    # engine (the default) and on LibTorch; the engine's float32 lines must
+    # be LibTorch's, and its int8 lines nearly all LibTorch's int8 ones. (With
+    # the limit taken from the longest source of a batch, 58 of 64 lines came
     # out the same alone as in one batch of 64.)
     "$nmt" train --preset tiny --train-src "$data/train.en" --train-tgt "$data/train.es" --vocab-size 2000 \
       --max-steps 300 --batch-tokens 1024 --lr 1 --warmup 1000 --lr-schedule inverse-sqrt --log-every 100 \
@@ -277,10 +278,14 @@ case "$case_name" in
     seq 64 | awk '{ print ($1 * 37) % 64 + 1 }' >"$work/perm"
     paste "$work/perm" "$work/in.en" | sort -n | cut -f 2- >"$work/shuffled.en"
     same() { paste -d '\t' "$1" "$2" | awk -F '\t' '$1 == $2' | wc -l; }
-    for q in none int8 engine; do
+    for q in engine engine-int8 torch torch-int8; do
       tr() {
-        local how=(--quantize "$q")
-        [ "$q" = engine ] && how=(--engine cpu)
+        local how=()
+        case "$q" in
+          engine-int8) how=(--quantize int8) ;;
+          torch) how=(--engine torch) ;;
+          torch-int8) how=(--engine torch --quantize int8) ;;
+        esac
         "$nmt" translate --model "$work/run" --beam 4 --max-length-ratio 0.8 --max-length-extra 0 "${how[@]}" "$@" \
           2>>"$work/err" || { cat "$work/err"; fail "translate $*"; }
       }
@@ -296,9 +301,12 @@ case "$case_name" in
         [ "$n" -eq 64 ] || { diff "$work/batch64.$q" "$work/$other.$q" | head; fail "$q: $other changed $((64 - n)) translations"; }
       done
     done
-    n=$(same "$work/batch64.none" "$work/batch64.engine")
+    n=$(same "$work/batch64.torch" "$work/batch64.engine")
     echo "LibTorch float32 vs the CPU engine: $n of 64 lines identical"
-    [ "$n" -eq 64 ] || { diff "$work/batch64.none" "$work/batch64.engine" | head; fail "the engine changed $((64 - n)) translations"; }
+    [ "$n" -eq 64 ] || { diff "$work/batch64.torch" "$work/batch64.engine" | head; fail "the engine changed $((64 - n)) translations"; }
+    n=$(same "$work/batch64.torch-int8" "$work/batch64.engine-int8")
+    echo "LibTorch int8 vs the CPU engine's int8: $n of 64 lines identical"
+    [ "$n" -ge 61 ] || { diff "$work/batch64.torch-int8" "$work/batch64.engine-int8" | head; fail "the engine's int8 changed $((64 - n)) translations"; }
     ;;
   report)
     mkdir -p "$work/run" "$work/empty"
@@ -502,7 +510,7 @@ case "$case_name" in
     positive tokens_per_second "$work/tr.json" || { cat "$work/tr.json"; fail "tokens_per_second missing or not > 0"; }
     [ "$(grep -o '"beam":' "$work/tr.json" | wc -l)" = 1 ] || { cat "$work/tr.json"; fail "expected one case"; }
     # --profile: a chrome trace of the operators and a table of them by self time.
-    "$nmt" bench translate --preset tiny --fixed-len 5 --beam 2 --batch 2 --sentences 4 --workers 2 \
+    "$nmt" bench translate --preset tiny --fixed-len 5 --beam 2 --batch 2 --sentences 4 --workers 2 --engine torch \
       --profile "$work/trace.json" >"$work/out" 2>"$work/err" || { cat "$work/err"; fail "bench translate --profile failed"; }
     grep -q "aten::addmm" "$work/err" || { cat "$work/err"; fail "no operator table on stderr"; }
     grep -q '"traceEvents":\[{' "$work/trace.json" || fail "the trace holds no events"
@@ -515,9 +523,46 @@ case "$case_name" in
     grep -q "natural lengths" "$work/out" || { cat "$work/out"; fail "no table on stdout"; }
     grep -Eq "^beam 4 +32 " "$work/out" || { cat "$work/out"; fail "no beam 4, batch 32 row"; }
     ;;
+  shortlist)
+    # A shortlist that keeps every piece changes nothing; a small one still
+    # translates; one built for other vocabularies, a broken file and the
+    # LibTorch engine are refused on their message.
+    tiny_run
+    "$nmt" shortlist --model "$work/run" --train-src "$work/s.en" --train-tgt "$work/s.es" --frequent 100000 \
+      --per-source 100000 --out "$work/all.sl" 2>"$work/err" || { cat "$work/err"; fail "nmt shortlist failed"; }
+    grep -q "shortlist: 300 pairs of $work/s.en / $work/s.es" "$work/err" || { cat "$work/err"; fail "no summary line"; }
+    [ "$(head -n 1 "$work/all.sl")" = "nmt-shortlist 1" ] || fail "no shortlist header"
+    [ "$(grep -c '^source ' "$work/all.sl")" = 300 ] || fail "expected one list per source piece (300)"
+    head -n 40 "$data/test.en" >"$work/t.en"
+    "$nmt" translate --model "$work/run" --input "$work/t.en" --max-length-ratio 1 >"$work/full.out" 2>"$work/err" ||
+      { cat "$work/err"; fail "translate failed"; }
+    "$nmt" translate --model "$work/run" --input "$work/t.en" --max-length-ratio 1 --shortlist "$work/all.sl" \
+      >"$work/all.out" 2>"$work/err" || { cat "$work/err"; fail "translate --shortlist failed"; }
+    cmp -s "$work/full.out" "$work/all.out" || { diff "$work/full.out" "$work/all.out" | head; fail "a shortlist of every piece changed the translations"; }
+    "$nmt" shortlist --model "$work/run" --train-src "$work/s.en" --train-tgt "$work/s.es" --frequent 5 \
+      --per-source 3 --out "$work/small.sl" 2>"$work/err" || { cat "$work/err"; fail "nmt shortlist (small) failed"; }
+    "$nmt" translate --model "$work/run" --input "$work/t.en" --shortlist "$work/small.sl" --quantize int8 \
+      >"$work/small.out" 2>"$work/err" || { cat "$work/err"; fail "translate with a small shortlist failed"; }
+    [ "$(wc -l <"$work/small.out")" = 40 ] || fail "expected 40 lines with a small shortlist"
+    expect_error "a shortlist restricts the CPU engine's output layer: use --engine cpu" \
+      "$nmt" translate --model "$work/run" --input "$work/t.en" --shortlist "$work/all.sl" --engine torch
+    "$nmt" train --preset tiny --train-src "$work/s.en" --train-tgt "$work/s.es" --vocab-size 280 \
+      --max-steps 1 --batch-tokens 512 --out "$work/other" >"$work/train2.log" 2>&1 || { cat "$work/train2.log"; fail "second run"; }
+    expect_error "shortlist $work/all.sl was built for other vocabularies (300 and 300 pieces) than the model's (280 and 280)" \
+      "$nmt" translate --model "$work/other" --input "$work/t.en" --shortlist "$work/all.sl"
+    head -c 100 "$work/all.sl" >"$work/cut.sl"
+    expect_error "$work/cut.sl:4: expected" "$nmt" translate --model "$work/run" --input "$work/t.en" --shortlist "$work/cut.sl"
+    echo "not a shortlist" >"$work/bad.sl"
+    expect_error "$work/bad.sl is not an nmt shortlist" "$nmt" translate --model "$work/run" --input "$work/t.en" --shortlist "$work/bad.sl"
+    expect_error "cannot open shortlist $work/none.sl" "$nmt" translate --model "$work/run" --input "$work/t.en" --shortlist "$work/none.sl"
+    expect_error "give the corpus as --train-src F --train-tgt F, or as --train FILE.tsv|FILE.tmx" \
+      "$nmt" shortlist --model "$work/run" --out "$work/x.sl"
+    ;;
   bench_bad_input)
     expect_error "unknown preset 'huge' (expected tiny, small, base or big)" "$nmt" bench train --preset huge --steps 1
     expect_error "unknown preset 'huge'" "$nmt" bench translate --preset huge --fixed-len 5
+    expect_error "--profile records LibTorch's operators, and the CPU engine runs none: add --engine torch" \
+      "$nmt" bench translate --preset tiny --fixed-len 5 --sentences 2 --engine cpu --profile "$work/t.json"
     expect_error "model $work/nope does not exist" "$nmt" bench translate --model "$work/nope" --fixed-len 5
     expect_error "give --fixed-len L (exactly L tokens a sentence), or --input FILE with --model RUN_DIR" \
       "$nmt" bench translate --preset tiny

@@ -2,6 +2,7 @@
 // the same random model: the log-probabilities of every step, through a beam
 // widening, a reorder with repeats and finished sentences leaving, and the
 // searches' results.
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -11,6 +12,7 @@
 #include "nmt/decode/engine_step.h"
 #include "nmt/decode/translator.h"
 #include "nmt/infer/from_model.h"
+#include "nmt/model/int8.h"
 
 namespace nmt::decode {
 namespace {
@@ -18,7 +20,8 @@ namespace {
 model::ModelConfig config(bool pre_norm, bool tie) {
   auto c = model::preset("tiny");
   c.src_vocab = c.tgt_vocab = 60;
-  c.d_model = 32, c.heads = 4, c.ffn = 64, c.encoder_layers = 2, c.decoder_layers = 2;
+  // Heads of 16: the attention kernel's AVX-512 path where the CPU has it.
+  c.d_model = 64, c.heads = 4, c.ffn = 96, c.encoder_layers = 2, c.decoder_layers = 2;
   c.pre_norm = pre_norm, c.share_embeddings = tie, c.tie_output = tie;
   c.max_positions = 64;
   return c;
@@ -54,7 +57,7 @@ TEST_P(EngineStepTest, EveryStepsLogProbsMatchLibTorchsThroughReorders) {
   const std::vector<std::vector<int64_t>> selections = {
       {0, 0, 1, 1, 2, 2}, {1, 0, 2, 2, 5, 4}, {0, 1, 4, 5}, {1, 1, 3, 2}};
   const std::vector<bool> same_sentences = {false, true, false, true};
-  auto last = torch::full({3}, 2, torch::kLong);  // <s>
+  std::vector<int64_t> last(3, 2);  // <s>
   double worst = 0;
   for (size_t s = 0; s <= selections.size(); ++s) {
     const auto expected = torch_step.log_probs(last);
@@ -64,10 +67,11 @@ TEST_P(EngineStepTest, EveryStepsLogProbsMatchLibTorchsThroughReorders) {
     EXPECT_LT(diff, 1e-5) << "step " << s;
     worst = std::max(worst, diff);
     if (s == selections.size()) break;
-    const auto rows = torch::tensor(selections[s], torch::kLong);
+    const auto& rows = selections[s];
     torch_step.select_rows(rows, same_sentences[s]);
     engine_step.select_rows(rows, same_sentences[s]);
-    last = torch::randint(4, 60, {rows.size(0)}, torch::kLong);
+    const auto next = torch::randint(4, 60, {static_cast<int64_t>(rows.size())}, torch::kLong);
+    last.assign(next.data_ptr<int64_t>(), next.data_ptr<int64_t>() + next.numel());
   }
   std::cout << "engine vs LibTorch log-probs (pre_norm " << pre_norm << ", tied " << tie
             << "): max relative diff " << worst << "\n";
@@ -75,6 +79,115 @@ TEST_P(EngineStepTest, EveryStepsLogProbsMatchLibTorchsThroughReorders) {
 
 INSTANTIATE_TEST_SUITE_P(Layouts, EngineStepTest,
                          ::testing::Values(std::make_tuple(true, true), std::make_tuple(false, false)));
+
+// The engine's one-pass top_k (its log-softmax and top-k kernel) against the
+// default top_k over LibTorch's log-probabilities: banned tokens, a row held
+// to </s>, and k past the number of allowed tokens' share.
+TEST(EngineStep, TopKMatchesTheDefaultOverLibTorchsLogProbs) {
+  torch::manual_seed(13);
+  model::Transformer model(config(true, true));
+  model->eval();
+  torch::NoGradGuard no_grad;
+  const auto weights = infer::weights_from(model);
+  const auto src = sources();
+  TransformerStep torch_step(model, src);
+  EngineStep engine_step(weights, src);
+  TokenRules rules;
+  rules.banned = {0, 1, 2};
+  rules.eos_only = {0, 1, 0};
+  std::vector<int64_t> last(3, 2);
+  for (const int64_t k : {int64_t{1}, int64_t{8}}) {
+    TopK expected, got;
+    torch_step.top_k(last, rules, k, expected);
+    engine_step.top_k(last, rules, k, got);
+    ASSERT_EQ(got.k, k);
+    for (int64_t r = 0; r < 3; ++r) {
+      for (int64_t j = 0; j < k; ++j) {
+        const auto i = r * k + j;
+        if (std::isinf(expected.scores[i])) {
+          EXPECT_TRUE(std::isinf(got.scores[i]) && got.scores[i] < 0) << "row " << r << " rank " << j;
+          continue;
+        }
+        EXPECT_EQ(got.ids[i], expected.ids[i]) << "row " << r << " rank " << j;
+        EXPECT_NEAR(got.scores[i], expected.scores[i], 1e-5 * std::max(1.0f, std::abs(expected.scores[i])));
+        EXPECT_GT(got.ids[i], 2) << "a banned token was chosen";
+      }
+    }
+    EXPECT_EQ(got.ids[k], 3) << "the row held to </s> chooses it";
+    if (k > 1) EXPECT_TRUE(std::isinf(got.scores[k + 1])) << "and nothing else";
+    torch_step.select_rows({0, 1, 2}, true);
+    engine_step.select_rows({0, 1, 2}, true);
+    last = {7, 3 + 4, 9};
+  }
+}
+
+// A shortlist's vocabulary: the engine scores only those pieces, normalised
+// among themselves (the log-softmax of LibTorch's log-probabilities over the
+// same pieces), and log_probs gives every other piece -inf.
+TEST(EngineStep, AShortlistScoresOnlyItsPiecesNormalisedAmongThemselves) {
+  torch::manual_seed(15);
+  model::Transformer model(config(true, true));
+  model->eval();
+  torch::NoGradGuard no_grad;
+  const auto weights = infer::weights_from(model);
+  const auto src = sources();
+  const std::vector<int64_t> vocabulary = {0, 1, 2, 3, 5, 8, 13, 21, 34, 55};
+  TransformerStep torch_step(model, src);
+  EngineStep engine_step(weights, src, &vocabulary);
+  EngineStep copy_step(weights, src, &vocabulary);
+  TokenRules rules;
+  rules.banned = {0, 1, 2};
+  rules.eos_only = {0, 0, 1};
+  std::vector<int64_t> last(3, 2);
+  TopK got;
+  engine_step.top_k(last, rules, 4, got);
+  const auto full = torch_step.log_probs(last);
+  const auto part = full.index_select(1, torch::tensor(vocabulary, torch::kLong));
+  const auto expected = part - torch::logsumexp(part, 1, /*keepdim=*/true);  // (3, 10)
+  for (int64_t r = 0; r < 2; ++r) {
+    std::vector<std::pair<float, int64_t>> ranked;
+    for (size_t j = 3; j < vocabulary.size(); ++j) ranked.emplace_back(expected[r][j].item<float>(), vocabulary[j]);
+    std::sort(ranked.begin(), ranked.end(), [](auto& a, auto& b) { return a.first > b.first; });
+    for (int64_t j = 0; j < 4; ++j) {
+      EXPECT_EQ(got.ids[r * 4 + j], ranked[j].second) << "row " << r << " rank " << j;
+      EXPECT_NEAR(got.scores[r * 4 + j], ranked[j].first, 1e-5);
+    }
+  }
+  EXPECT_EQ(got.ids[8], 3) << "the row held to </s>";
+  EXPECT_NEAR(got.scores[8], expected[2][3].item<float>(), 1e-5);
+  const auto lp = copy_step.log_probs(last);
+  EXPECT_TRUE(torch::isinf(lp.index_select(1, torch::tensor({4, 6, 59}, torch::kLong))).all().item<bool>());
+  EXPECT_NEAR(lp[1][13].item<float>(), expected[1][6].item<float>(), 1e-5);
+}
+
+// int8: the engine's products quantize as LibTorch's int8 layers do (per
+// output channel, per row), so the two engines' log-probabilities agree far
+// closer than int8 agrees with float32.
+TEST(EngineStep, Int8LogProbsMatchLibTorchsInt8Model) {
+  if (!model::int8_available()) GTEST_SKIP() << "built without oneDNN";
+  torch::manual_seed(14);
+  model::Transformer model(config(true, true));
+  model->eval();
+  torch::NoGradGuard no_grad;
+  const auto int8_weights = infer::weights_from(model, infer::Precision::kInt8);
+  const auto src = sources();
+  TransformerStep float_step(model, src);
+  model->quantize_int8();
+  TransformerStep torch_step(model, src);
+  EngineStep engine_step(int8_weights, src);
+  std::vector<int64_t> last(3, 2);
+  double worst = 0, int8_error = 0;
+  for (int step = 0; step < 4; ++step) {
+    const auto expected = torch_step.log_probs(last);
+    worst = std::max(worst, max_relative_diff(engine_step.log_probs(last), expected));
+    int8_error = std::max(int8_error, max_relative_diff(float_step.log_probs(last), expected));
+    last = {5 + step, 9 + step, 20 + step};
+  }
+  std::cout << "int8 engine vs LibTorch int8: max relative diff " << worst << "; int8 vs float32: " << int8_error
+            << "\n";
+  EXPECT_LT(worst, 1e-4);
+  EXPECT_GT(int8_error, 10 * worst);
+}
 
 // Greedy and beam 4 on the same sources give the same hypotheses, tokens and scores.
 TEST(EngineStep, SearchesGiveTheSameHypothesesAsLibTorch) {

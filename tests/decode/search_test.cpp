@@ -55,16 +55,17 @@ class TableStep : public StepFunction {
     for (size_t i = 0; i < tables_.size(); ++i) sentence_.push_back(static_cast<int>(i)), prefix_.emplace_back();
   }
 
-  at::Tensor log_probs(const at::Tensor& last) override {
+  at::Tensor log_probs(const std::vector<int64_t>& last) override {
     ++calls;
-    if (last.size(0) != static_cast<int64_t>(sentence_.size())) {
-      problems.push_back("log_probs got " + std::to_string(last.size(0)) + " rows, the model holds " +
+    const auto n = static_cast<int64_t>(last.size());
+    if (n != static_cast<int64_t>(sentence_.size())) {
+      problems.push_back("log_probs got " + std::to_string(n) + " rows, the model holds " +
                          std::to_string(sentence_.size()));
-      return torch::zeros({last.size(0), kVocab});
+      return torch::zeros({n, kVocab});
     }
-    auto out = torch::empty({last.size(0), kVocab});
-    for (int64_t r = 0; r < last.size(0); ++r) {
-      const int token = static_cast<int>(last[r].item<int64_t>());
+    auto out = torch::empty({n, kVocab});
+    for (int64_t r = 0; r < n; ++r) {
+      const int token = static_cast<int>(last[r]);
       if (token == text::kBosId) {
         if (!prefix_[r].empty() || started_[r]) problems.push_back("<s> fed in the middle of a row");
       } else {
@@ -78,13 +79,13 @@ class TableStep : public StepFunction {
     return out;
   }
 
-  void select_rows(const at::Tensor& rows, bool same_sentences) override {
+  void select_rows(const std::vector<int64_t>& rows, bool same_sentences) override {
     ++selects;
     std::vector<int> sentence;
     std::vector<std::vector<int>> prefix;
     std::map<int64_t, bool> started;
-    for (int64_t i = 0; i < rows.size(0); ++i) {
-      const int64_t old = rows[i].item<int64_t>();
+    for (int64_t i = 0; i < static_cast<int64_t>(rows.size()); ++i) {
+      const int64_t old = rows[i];
       if (old < 0 || old >= static_cast<int64_t>(sentence_.size())) {
         problems.push_back("select_rows: row " + std::to_string(old) + " does not exist");
         return;

@@ -226,12 +226,12 @@ TEST(EnsembleTest, LogProbsAreTheWeightedSumOfTheModels) {
   members.push_back(std::make_unique<TransformerStep>(a, src));
   members.push_back(std::make_unique<TransformerStep>(b, src));
   EnsembleStep both(std::move(members), {0.25, 0.75});
-  auto last = torch::full({2}, text::kBosId, torch::kLong);
+  std::vector<int64_t> last = {text::kBosId, text::kBosId};
   for (int step = 0; step < 3; ++step) {
     const auto expected = 0.25 * alone_a.log_probs(last) + 0.75 * alone_b.log_probs(last);
     const auto got = both.log_probs(last);
     EXPECT_TRUE(torch::allclose(got, expected, 1e-5, 1e-6)) << "step " << step;
-    last = torch::tensor({static_cast<int64_t>(5 + step), static_cast<int64_t>(7 + step)}, torch::kLong);
+    last = {5 + step, 7 + step};
   }
   // Weights are normalised; the models must share the target vocabulary.
   Translator unnormalised({a, b}, {1, 3}, torch::kCPU);

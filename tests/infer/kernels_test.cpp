@@ -3,6 +3,7 @@
 // vector loops' tails are covered.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 #include <vector>
 
@@ -118,40 +119,93 @@ TEST(Kernels, EmbedMatchesTheModelsScaledEmbeddingPlusPositions) {
   }
 }
 
-TEST(Kernels, DotAndAddScaledMatchPlainLoops) {
+// Attention over keys and values that sit apart in memory (rows of a wider
+// matrix, as the cross-attention's keys | values), against LibTorch's
+// softmax(q K^T * scale) V per head. Head sizes that take the AVX-512 path
+// (multiples of 16: whole chunks of 8 registers and a remainder) and one
+// that does not.
+class AttendTest : public ::testing::TestWithParam<std::tuple<int64_t, int64_t>> {};
+
+TEST_P(AttendTest, MatchesSoftmaxAttentionPerHead) {
+  const auto [heads, head_dim] = GetParam();
   torch::manual_seed(9);
-  const int64_t n = 77;
-  const auto a = values(torch::randn({n})), b = values(torch::randn({n}));
-  double expected = 0;
-  for (int64_t i = 0; i < n; ++i) expected += double(a[i]) * b[i];
-  EXPECT_NEAR(dot(a.data(), b.data(), n), expected, 1e-5 * std::max(1.0, std::abs(expected)));
-  auto out = a;
-  add_scaled(out.data(), b.data(), 0.25f, n);
-  for (int64_t i = 0; i < n; ++i) EXPECT_FLOAT_EQ(out[i], a[i] + 0.25f * b[i]);
+  const int64_t d = heads * head_dim, steps = 13;
+  const auto q = torch::randn({d});
+  const auto memory = torch::randn({steps, 2 * d}) * 2;  // (steps, keys | values)
+  const auto mv = values(memory), qv = values(q);
+  std::vector<float> scores(heads * steps), got(d, 123.0f);
+  const float scale = 0.25f;
+  attend(qv.data(), mv.data(), 2 * d, mv.data() + d, 2 * d, steps, heads, head_dim, scale, scores.data(), got.data());
+  const auto k = memory.narrow(1, 0, d).view({steps, heads, head_dim}).transpose(0, 1);  // (H, T, hd)
+  const auto v = memory.narrow(1, d, d).view({steps, heads, head_dim}).transpose(0, 1);
+  const auto w = torch::softmax(torch::matmul(k, q.view({heads, head_dim, 1})).squeeze(2) * scale, -1);  // (H, T)
+  const auto expected = torch::matmul(w.unsqueeze(1), v).reshape({d});
+  EXPECT_LT(max_relative_diff(got, values(expected)), kFloatTolerance);
 }
 
-TEST(Kernels, LogSoftmaxTopKMatchesLibTorchAndPrefersLowerIdsOnTies) {
+INSTANTIATE_TEST_SUITE_P(HeadSizes, AttendTest,
+                         ::testing::Values(std::make_tuple(int64_t{4}, int64_t{64}), std::make_tuple(int64_t{5}, int64_t{16}),
+                                           std::make_tuple(int64_t{3}, int64_t{48}), std::make_tuple(int64_t{4}, int64_t{6})));
+
+// Softmax over a wide range: what underflows is 0, the rest as LibTorch's.
+TEST(Kernels, ScaledMaskedSoftmaxOverAWideRange) {
+  const auto x = torch::tensor({0.0f, -50.0f, -100.0f, -200.0f, 30.0f, -1e30f, 29.5f});
+  auto got = values(x);
+  scaled_masked_softmax(got.data(), 1, 7, 7, 1.0f);
+  EXPECT_LT(max_relative_diff(got, values(torch::softmax(x, 0))), kFloatTolerance);
+  EXPECT_EQ(got[5], 0.0f);
+  EXPECT_GT(got[1], 0.0f) << "e^-80 relative to the largest is still a float32";
+}
+
+TEST(Kernels, LogSoftmaxTopKMatchesLibTorchSkipsBannedAndPrefersLowerIdsOnTies) {
   torch::manual_seed(6);
   const int64_t rows = 4, cols = 1003, k = 5;
   auto logits = torch::randn({rows, cols}) * 6;
   logits[2][10] = 50, logits[2][700] = 50;  // a tie at the top: the lower id first
-  std::vector<float> scores(rows * k);
+  logits[1][3] = 80;                        // banned: normalises the row, never chosen
+  logits[3][999] = 40, logits[3][500] = 40, logits[3][20] = 40;  // a three-way tie
+  const std::vector<int64_t> banned = {0, 3};
+  std::vector<float> scores(rows * k), log_sums(rows);
   std::vector<int64_t> ids(rows * k);
-  log_softmax_top_k(values(logits).data(), rows, cols, k, scores.data(), ids.data());
+  auto work = values(logits);
+  log_softmax_top_k(work.data(), rows, cols, k, banned.data(), 2, scores.data(), ids.data(), log_sums.data());
   const auto log_probs = torch::log_softmax(logits, -1);
   for (int64_t r = 0; r < rows; ++r) {
-    // The reference: every column, sorted by score, then id.
+    // The reference: every allowed column, sorted by score, then id.
     auto row = values(log_probs[r]);
-    std::vector<int64_t> order(cols);
-    std::iota(order.begin(), order.end(), 0);
+    std::vector<int64_t> order;
+    for (int64_t c = 0; c < cols; ++c)
+      if (c != 0 && c != 3) order.push_back(c);
     std::stable_sort(order.begin(), order.end(), [&](int64_t a, int64_t b) { return row[a] > row[b]; });
     for (int64_t j = 0; j < k; ++j) {
       EXPECT_EQ(ids[r * k + j], order[j]) << "row " << r << " rank " << j;
       EXPECT_NEAR(scores[r * k + j], row[order[j]], 1e-5 * std::max(1.0f, std::abs(row[order[j]])));
     }
+    const float expected_log_sum = torch::logsumexp(logits[r], 0).item<float>();
+    EXPECT_NEAR(log_sums[r], expected_log_sum, 1e-5 * std::abs(expected_log_sum));
+    EXPECT_EQ(work[r * cols + 3], -std::numeric_limits<float>::infinity()) << "a banned column is set to -inf";
   }
   EXPECT_EQ(ids[2 * k], 10);
   EXPECT_EQ(ids[2 * k + 1], 700);
+  EXPECT_EQ(std::vector<int64_t>(ids.begin() + 3 * k, ids.begin() + 3 * k + 3), (std::vector<int64_t>{20, 500, 999}));
+  EXPECT_LT(scores[k], -30) << "row 1's banned 80 still normalises it";
+}
+
+// A row with fewer allowed finite entries than k ends in -inf.
+TEST(Kernels, LogSoftmaxTopKPadsARowWithFewerChoices) {
+  const float inf = std::numeric_limits<float>::infinity();
+  std::vector<float> logits = {-inf, 1.0f, -inf, 2.0f, 0.5f};
+  const std::vector<int64_t> banned = {4};
+  std::vector<float> scores(4);
+  std::vector<int64_t> ids(4);
+  log_softmax_top_k(logits.data(), 1, 5, 4, banned.data(), 1, scores.data(), ids.data());
+  const double log_sum = std::log(std::exp(1.0) + std::exp(2.0) + std::exp(0.5));
+  EXPECT_EQ(ids[0], 3);
+  EXPECT_EQ(ids[1], 1);
+  EXPECT_NEAR(scores[0], 2.0 - log_sum, 1e-6);
+  EXPECT_NEAR(scores[1], 1.0 - log_sum, 1e-6);
+  EXPECT_EQ(scores[2], -inf);
+  EXPECT_EQ(scores[3], -inf);
 }
 
 }  // namespace

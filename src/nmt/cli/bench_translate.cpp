@@ -19,6 +19,7 @@
 #include "nmt/cli/options.h"
 #include "nmt/common/error.h"
 #include "nmt/data/corpus.h"
+#include "nmt/decode/shortlist.h"
 #include "nmt/decode/translator.h"
 #include "nmt/model/threads.h"
 #include "nmt/train/checkpoint.h"
@@ -30,12 +31,12 @@ using Clock = std::chrono::steady_clock;
 
 struct TranslateBench {
   CommonOptions common;
-  std::string preset = "small", model, input, vocab;
+  std::string preset = "small", model, input, vocab, shortlist;
   int64_t fixed_len = 0, sentences = 64, src_len = 20, vocab_size = 8000;
   std::vector<int64_t> beams, batches;  // empty: the standard grid
   bool bf16 = false;
   std::string quantize = "none";
-  std::string engine = "torch";
+  std::string engine = "auto";
   int workers = 1;
   std::string profile;  // chrome trace of the timed batches (LibTorch's profiler)
 };
@@ -114,6 +115,7 @@ void run(const TranslateBench& b) {
   NMT_CHECK(b.fixed_len > 0 || (!b.input.empty() && !b.model.empty()),
             "give --fixed-len L (exactly L tokens a sentence), or --input FILE with --model RUN_DIR (natural lengths)");
   NMT_CHECK(b.model.empty() || b.vocab.empty(), "--vocab is for a random model; a --model brings its own vocabulary");
+  NMT_CHECK(b.shortlist.empty() || !b.model.empty(), "--shortlist needs the --model it was built for");
   NMT_CHECK(b.input.empty() || !b.model.empty() || !b.vocab.empty(), "--input needs --vocab SPM (or a --model)");
   NMT_CHECK(!b.common.vs_torch || b.fixed_len > 0, "--vs-torch compares fixed-length decoding only (the peer cannot "
                                                    "load nmt checkpoints): add --fixed-len L");
@@ -125,11 +127,16 @@ void run(const TranslateBench& b) {
   std::string spm_for_peer = b.vocab.empty() ? "" : vocab_model_file(b.vocab), what = "random model, preset " + b.preset;
   std::optional<TempDir> peer_dir;
   nlohmann::json model_config;  // a run's own decoding defaults (an imported Marian model's search rules)
+  std::shared_ptr<decode::Shortlist> shortlist;
   if (!b.model.empty()) {
     auto ckpt = train::load_checkpoint(train::resolve_checkpoint(b.model));
     model = ckpt.model;
     model_config = ckpt.info.config;
     vocab = text::Vocab::from_serialized(ckpt.info.src_vocab);
+    if (!b.shortlist.empty()) {
+      shortlist = std::make_shared<decode::Shortlist>(decode::Shortlist::load(b.shortlist));
+      shortlist->check_vocabularies(*vocab, text::Vocab::from_serialized(ckpt.info.tgt_vocab), b.shortlist);
+    }
     what = ckpt.path + " (step " + std::to_string(ckpt.info.step) + ")";
     if (b.common.vs_torch && !b.input.empty()) {  // the peer reads a SentencePiece file
       peer_dir.emplace();
@@ -164,12 +171,18 @@ void run(const TranslateBench& b) {
 
   decode::Translator translator(model, torch::kCPU);
   if (b.quantize == "int8") translator.quantize_int8();
+
   decode::TranslateOptions options;
   decode::apply_model_defaults(model_config, options, {});
   options.fixed_length = b.fixed_len;
   options.bf16 = b.bf16;
   options.workers = b.workers;
   options.engine = b.engine;
+  options.shortlist = shortlist;
+  const std::string engine = translator.engine_for(options);
+  NMT_CHECK(b.profile.empty() || engine == "torch",
+            "--profile records LibTorch's operators, and the CPU engine runs none: add --engine torch (profile the "
+            "engine with perf)");
   const std::vector<int64_t> beams = b.beams.empty() ? std::vector<int64_t>{1, 4} : b.beams;
   const std::vector<int64_t> batches = b.batches.empty() ? std::vector<int64_t>{1, 32} : b.batches;
   std::vector<Case> cases;
@@ -213,7 +226,8 @@ void run(const TranslateBench& b) {
                                             : std::to_string(sources.size()) + " lines of " + b.input;
   const std::string precision = b.bf16 ? "bfloat16 products" : b.quantize == "int8" ? "int8 linear layers" : "float32";
   const std::string title = "nmt bench translate: " + what + ", " + precision + ", " +
-                            (b.engine == "cpu" ? "the CPU engine, " : "") +
+                            (engine == "cpu" ? "the CPU engine, " : "LibTorch, ") +
+                            (shortlist ? "shortlist " + b.shortlist + ", " : std::string()) +
                             (b.fixed_len > 0 ? "exactly " + std::to_string(b.fixed_len) + " tokens a sentence"
                                              : std::string("natural lengths")) +
                             ", " + std::to_string(b.common.threads) + " threads" +
@@ -223,7 +237,7 @@ void run(const TranslateBench& b) {
                                     "latency: wall time of one batch (one sentence at batch 1)"};
   nlohmann::json j = {{"command", "translate"}, {"model", what}, {"config", model::to_json(config)},
                       {"input", input}, {"fixed_len", b.fixed_len}, {"threads", b.common.threads},
-                      {"workers", b.workers}, {"precision", precision}, {"engine", b.engine},
+                      {"workers", b.workers}, {"precision", precision}, {"engine", engine},
                       {"cases", json_cases}, {"peak_rss_mib", rss}};
   report(title, table, notes, j, b.common);
 }
@@ -240,14 +254,15 @@ void add_translate_command(CLI::App& bench) {
   auto* bf16 = c->add_flag("--bf16", b->bf16, "Matrix products in bfloat16, as nmt translate --bf16");
   c->add_option("--quantize", b->quantize, "int8: linear layers in int8, as nmt translate --quantize int8")
       ->capture_default_str()->check(CLI::IsMember({"none", "int8"}))->excludes(bf16);
-  c->add_option("--engine", b->engine, "torch or cpu, as nmt translate --engine")
-      ->capture_default_str()->check(CLI::IsMember({"torch", "cpu"}));
+  c->add_option("--engine", b->engine, "auto, cpu or torch, as nmt translate --engine")
+      ->capture_default_str()->check(CLI::IsMember({"auto", "torch", "cpu"}));
+  c->add_option("--shortlist", b->shortlist, "Restrict each batch's output layer, as nmt translate --shortlist (with --model)");
   c->add_option("--workers", b->workers,
                 "Batches translated at once, each on threads/workers threads, as nmt translate --workers")
       ->capture_default_str()->check(CLI::Range(1, 1024));
   c->add_option("--profile", b->profile,
-                "Write a chrome://tracing file of every operator in the timed batches (LibTorch's profiler; "
-                "slows the run, so its figures are not comparable)");
+                "Write a chrome://tracing file of every operator in the timed batches (LibTorch's profiler, "
+                "--engine torch; slows the run, so its figures are not comparable)");
   c->add_option("--fixed-len", b->fixed_len, "Exactly L tokens a sentence (</s> never chosen); 0 = natural lengths")
       ->capture_default_str()->check(CLI::Range(int64_t{0}, int64_t{100000}));
   c->add_option("--beam", b->beams, "Beam sizes (default: 1 and 4), 1 = greedy")->check(CLI::Range(1, 1000));

@@ -19,5 +19,6 @@ void add_bench_command(CLI::App& app);
 void add_serve_command(CLI::App& app);
 void add_import_command(CLI::App& app);
 void add_score_pairs_command(CLI::App& app);
+void add_shortlist_command(CLI::App& app);
 
 }  // namespace nmt::cli

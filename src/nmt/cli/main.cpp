@@ -8,7 +8,7 @@
 #include "nmt/common/error.h"
 
 int main(int argc, char** argv) {
-  CLI::App app{"nmt: Transformer neural machine translation (clean, vocab, train, translate, score, score-pairs, average, report, bench, serve, import)"};
+  CLI::App app{"nmt: Transformer neural machine translation (clean, vocab, train, translate, score, score-pairs, shortlist, average, report, bench, serve, import)"};
   app.require_subcommand(1);
   nmt::cli::add_clean_command(app);
   nmt::cli::add_vocab_command(app);
@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
   nmt::cli::add_serve_command(app);
   nmt::cli::add_import_command(app);
   nmt::cli::add_score_pairs_command(app);
+  nmt::cli::add_shortlist_command(app);
   try {
     nmt::cli::warn_if_slow_blas();
     app.parse(argc, argv);

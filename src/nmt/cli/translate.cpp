@@ -16,6 +16,7 @@
 #include "nmt/cli/commands.h"
 #include "nmt/common/error.h"
 #include "nmt/decode/alignment.h"
+#include "nmt/decode/shortlist.h"
 #include "nmt/decode/stream.h"
 #include "nmt/decode/translator.h"
 #include "nmt/model/bf16.h"
@@ -30,7 +31,7 @@ namespace {
 struct TranslateCommand {
   std::vector<std::string> models;
   std::vector<double> weights;
-  std::string input, output, device = "cpu", quantize = "none", src_lang;
+  std::string input, output, device = "cpu", quantize = "none", src_lang, shortlist;
   bool split_sentences = false;
   int threads = 2;
   int64_t window = 0;
@@ -88,6 +89,11 @@ void run(TranslateCommand cmd) {
   auto tgt_vocab = text::Vocab::from_serialized(loaded.tgt_vocab);
   decode::Translator translator(loaded.models, cmd.weights, torch::Device(cmd.device));
   if (cmd.quantize == "int8") translator.quantize_int8();
+  if (!cmd.shortlist.empty()) {
+    auto shortlist = std::make_shared<decode::Shortlist>(decode::Shortlist::load(cmd.shortlist));
+    shortlist->check_vocabularies(src_vocab, tgt_vocab, cmd.shortlist);
+    cmd.options.shortlist = std::move(shortlist);
+  }
 
   // Lines are read, translated and written a window at a time, so a pipe
   // gets each translation as soon as its window is done (decode/stream.h).
@@ -232,9 +238,12 @@ void add_translate_command(CLI::App& app) {
                 "data.src_lang, else ICU's root rules");
   c->add_option("--device", cmd->device, "cpu | cuda | cuda:N")->capture_default_str();
   c->add_option("--engine", opt.engine,
-                "torch: LibTorch's model (any device, --bf16, --quantize int8); cpu: the CPU inference engine "
-                "(float32, CPU; being built: see the README's Speed section)")
-      ->capture_default_str()->check(CLI::IsMember({"torch", "cpu"}));
+                "cpu: the CPU inference engine (float32 or --quantize int8, on the CPU); torch: LibTorch's model "
+                "(any device, --bf16, --quantize int8); auto: cpu where it can, else torch")
+      ->capture_default_str()->check(CLI::IsMember({"auto", "torch", "cpu"}));
+  c->add_option("--shortlist", cmd->shortlist,
+                "Score only the target pieces that this shortlist (nmt shortlist) gives each batch's sources: a "
+                "smaller output layer, faster (CPU engine)");
   cmd->app = c;
   c->callback([cmd] { run(*cmd); });
 }

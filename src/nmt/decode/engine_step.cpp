@@ -1,16 +1,35 @@
 #include "nmt/decode/engine_step.h"
 
+#include <algorithm>
+#include <limits>
 #include <vector>
 
 #include <torch/torch.h>
 
 #include "nmt/common/error.h"
+#include "nmt/infer/kernels.h"
 #include "nmt/text/vocab.h"
 
 namespace nmt::decode {
 
-EngineStep::EngineStep(const infer::TransformerWeights& weights, const at::Tensor& src_any)
-    : encoder_(weights), decoder_(weights) {
+EngineStep::EngineStep(const infer::TransformerWeights& weights, const at::Tensor& src,
+                       const std::vector<int64_t>* vocabulary)
+    : owned_(std::make_unique<infer::Engine>(weights)), decoder_(owned_->decoder) {
+  start(*owned_, src, vocabulary);
+}
+
+EngineStep::EngineStep(infer::Engine& engine, const at::Tensor& src, const std::vector<int64_t>* vocabulary)
+    : decoder_(engine.decoder) {
+  start(engine, src, vocabulary);
+}
+
+int64_t EngineStep::column_of(int64_t id) const {
+  if (vocabulary_.empty()) return id;
+  const auto it = std::lower_bound(vocabulary_.begin(), vocabulary_.end(), id);
+  return it != vocabulary_.end() && *it == id ? it - vocabulary_.begin() : -1;
+}
+
+void EngineStep::start(infer::Engine& engine, const at::Tensor& src_any, const std::vector<int64_t>* vocabulary) {
   NMT_CHECK(src_any.device().is_cpu(), "the CPU engine decodes on the CPU, not on " << src_any.device());
   const auto src = src_any.to(torch::kLong).contiguous();
   const int64_t sources = src.size(0), length = src.size(1);
@@ -21,24 +40,67 @@ EngineStep::EngineStep(const infer::TransformerWeights& weights, const at::Tenso
     while (n > 0 && ids[s][n - 1] == text::kPadId) --n;  // padding sits at the end
     lengths[s] = n;
   }
-  std::vector<float> memory(sources * length * weights.config.d_model);
-  encoder_.encode(src.data_ptr<int64_t>(), sources, length, lengths.data(), memory.data());
-  decoder_.start(memory.data(), sources, length, lengths.data());
+  engine.start(src.data_ptr<int64_t>(), sources, length, lengths.data());
+  if (vocabulary != nullptr) {
+    vocabulary_ = *vocabulary;
+    decoder_.restrict_output(vocabulary_);
+    NMT_CHECK(column_of(text::kEosId) >= 0, "a shortlist vocabulary without </s>");
+  }
 }
 
-at::Tensor EngineStep::log_probs(const at::Tensor& last_any) {
-  const auto last = last_any.to(torch::kCPU, torch::kLong).contiguous();
-  NMT_CHECK(last.numel() == decoder_.rows(), "log_probs: " << last.numel() << " tokens for " << decoder_.rows()
-                                                           << " rows");
-  const float* logits = decoder_.step(last.data_ptr<int64_t>());
-  const auto n = decoder_.rows();
-  const auto vocab = static_cast<int64_t>(decoder_.vocab_size());
-  return torch::log_softmax(torch::from_blob(const_cast<float*>(logits), {n, vocab}, torch::kFloat), -1);
+at::Tensor EngineStep::log_probs(const std::vector<int64_t>& last) {
+  NMT_CHECK(static_cast<int64_t>(last.size()) == decoder_.rows(),
+            "log_probs: " << last.size() << " tokens for " << decoder_.rows() << " rows");
+  float* logits = decoder_.step(last.data());
+  const auto n = decoder_.rows(), columns = decoder_.output_size();
+  auto lp = torch::log_softmax(torch::from_blob(logits, {n, columns}, torch::kFloat), -1);
+  if (vocabulary_.empty()) return lp;
+  auto full = torch::full({n, decoder_.vocab_size()}, -std::numeric_limits<float>::infinity());
+  full.index_copy_(1, torch::tensor(vocabulary_, torch::kLong), lp);
+  return full;
 }
 
-void EngineStep::select_rows(const at::Tensor& rows_any, bool /*same_sentences*/) {
-  const auto rows = rows_any.to(torch::kCPU, torch::kLong).contiguous();
-  decoder_.select_rows(rows.data_ptr<int64_t>(), rows.numel());
+void EngineStep::select_rows(const std::vector<int64_t>& rows, bool /*same_sentences*/) {
+  decoder_.select_rows(rows.data(), static_cast<int64_t>(rows.size()));
+}
+
+void EngineStep::top_k(const std::vector<int64_t>& last, const TokenRules& rules, int64_t k, TopK& out) {
+  const int64_t n = decoder_.rows(), V = decoder_.output_size();
+  NMT_CHECK(static_cast<int64_t>(last.size()) == n, "top_k: " << last.size() << " tokens for " << n << " rows");
+  NMT_CHECK(k >= 1, "top_k: k = " << k);
+  float* logits = decoder_.step(last.data());
+  banned_columns_.clear();
+  for (const auto id : rules.banned)
+    if (const auto column = column_of(id); column >= 0) banned_columns_.push_back(column);
+  // k past the columns: the kernel fills what it has, the rest stays -inf.
+  const int64_t kk = std::min(k, V);
+  out.k = k;
+  out.scores.assign(n * k, -std::numeric_limits<float>::infinity());
+  out.ids.assign(n * k, 0);
+  std::vector<float>& scores = kk == k ? out.scores : scratch_scores_;
+  std::vector<int64_t>& ids = kk == k ? out.ids : scratch_ids_;
+  scores.resize(n * kk), ids.resize(n * kk);
+  log_sums_.resize(n);
+  infer::log_softmax_top_k(logits, n, V, kk, banned_columns_.data(), static_cast<int64_t>(banned_columns_.size()),
+                           scores.data(), ids.data(), log_sums_.data());
+  if (kk != k) {
+    for (int64_t r = 0; r < n; ++r) {
+      std::copy_n(scores.data() + r * kk, kk, out.scores.data() + r * k);
+      std::copy_n(ids.data() + r * kk, kk, out.ids.data() + r * k);
+    }
+  }
+  if (!vocabulary_.empty()) {
+    for (auto& id : out.ids) id = vocabulary_[id];
+  }
+  const int64_t eos = column_of(text::kEosId);
+  for (size_t r = 0; r < rules.eos_only.size(); ++r) {  // </s> alone
+    if (!rules.eos_only[r]) continue;
+    float* s = out.scores.data() + r * k;
+    int64_t* id = out.ids.data() + r * k;
+    std::fill_n(s, k, -std::numeric_limits<float>::infinity());
+    std::fill_n(id, k, int64_t{0});
+    s[0] = logits[r * V + eos] - log_sums_[r], id[0] = text::kEosId;
+  }
 }
 
 }  // namespace nmt::decode

@@ -49,7 +49,7 @@ std::vector<std::vector<Hypothesis>> marian_beam_search(StepFunction& step, cons
   const float kNegInf = -std::numeric_limits<float>::infinity();
 
   for (int64_t t = 0; !last_tokens.empty(); ++t) {
-    auto lp_device = step.log_probs(torch::tensor(last_tokens, torch::kLong));
+    auto lp_device = step.log_probs(last_tokens);
     auto lp = lp_device.to(torch::kCPU, torch::kFloat).contiguous();  // (rows, V)
     const int64_t V = lp.size(1);
     // <pad> and <s> are ours, not the model's words: never generated.
@@ -97,7 +97,7 @@ std::vector<std::vector<Hypothesis>> marian_beam_search(StepFunction& step, cons
       hyps = std::move(next);
     }
     if (next_rows.empty()) break;
-    step.select_rows(torch::tensor(next_rows, torch::kLong).to(lp_device.device()), false);
+    step.select_rows(next_rows, false);
     last_tokens = std::move(next_tokens);
   }
   for (auto& list : finished) {

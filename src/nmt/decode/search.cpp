@@ -13,31 +13,7 @@
 namespace nmt::decode {
 namespace {
 
-constexpr double kNegInf = -std::numeric_limits<double>::infinity();
-
-// <pad> and <s> are never generated, nor </s> unless allowed, nor <unk>
-// unless allowed.
-void restrict_tokens(torch::Tensor& log_probs, const SearchOptions& options) {
-  log_probs.select(1, text::kPadId).fill_(-std::numeric_limits<float>::infinity());
-  log_probs.select(1, text::kBosId).fill_(-std::numeric_limits<float>::infinity());
-  if (!options.allow_eos) log_probs.select(1, text::kEosId).fill_(-std::numeric_limits<float>::infinity());
-  if (!options.allow_unk) log_probs.select(1, text::kUnkId).fill_(-std::numeric_limits<float>::infinity());
-}
-
-// At step t, the rows of each live sentence that reaches its own limit may
-// only choose </s>. Rows come rows_per_sentence to a sentence (1 for greedy
-// search, the beam for beam search); alive[i] is live sentence i's index
-// into max_lengths.
-void force_eos_at_limits(torch::Tensor& log_probs, const std::vector<int64_t>& alive,
-                         const std::vector<int64_t>& max_lengths, int64_t t, int64_t rows_per_sentence) {
-  for (size_t i = 0; i < alive.size(); ++i) {
-    if (t != max_lengths[alive[i]] - 1) continue;
-    auto rows = log_probs.narrow(0, static_cast<int64_t>(i) * rows_per_sentence, rows_per_sentence);
-    auto eos = rows.select(1, text::kEosId).clone();
-    rows.fill_(-std::numeric_limits<float>::infinity());
-    rows.select(1, text::kEosId).copy_(eos);
-  }
-}
+constexpr float kNegInf = -std::numeric_limits<float>::infinity();
 
 void check_options(const SearchOptions& options) {
   NMT_CHECK(options.beam >= 1, "beam size must be >= 1, got " << options.beam);
@@ -54,13 +30,30 @@ int64_t longest(const std::vector<int64_t>& max_lengths) {
   return n;
 }
 
-Hypothesis make_hypothesis(const torch::Tensor& history_row, int64_t length, double log_prob, double alpha,
-                           bool ended_with_eos) {
+// <pad> and <s> are never generated, nor </s> unless allowed, nor <unk>
+// unless allowed; at step t, the rows of a live sentence that reaches its own
+// limit may only choose </s>. Rows come rows_per_sentence to a sentence;
+// alive[i] is live sentence i's index into max_lengths.
+TokenRules rules_at(const SearchOptions& options, const std::vector<int64_t>& alive,
+                    const std::vector<int64_t>& max_lengths, int64_t t, int64_t rows_per_sentence) {
+  TokenRules rules;
+  rules.banned = {text::kPadId, text::kBosId};
+  if (!options.allow_eos) rules.banned.push_back(text::kEosId);
+  if (!options.allow_unk) rules.banned.push_back(text::kUnkId);
+  if (!options.allow_eos) return rules;
+  for (size_t i = 0; i < alive.size(); ++i) {
+    if (t != max_lengths[alive[i]] - 1) continue;
+    rules.eos_only.resize(alive.size() * rows_per_sentence, 0);
+    std::fill_n(rules.eos_only.begin() + static_cast<int64_t>(i) * rows_per_sentence, rows_per_sentence, 1);
+  }
+  return rules;
+}
+
+Hypothesis make_hypothesis(std::vector<int> tokens, double log_prob, double alpha, bool ended_with_eos) {
   Hypothesis h;
-  auto row = history_row.accessor<int64_t, 1>();
-  for (int64_t i = 0; i < length; ++i) h.tokens.push_back(static_cast<int>(row[i]));
+  h.tokens = std::move(tokens);
   h.log_prob = log_prob;
-  h.score = log_prob / length_penalty(length + (ended_with_eos ? 1 : 0), alpha);
+  h.score = log_prob / length_penalty(static_cast<int64_t>(h.tokens.size()) + (ended_with_eos ? 1 : 0), alpha);
   return h;
 }
 
@@ -69,7 +62,64 @@ void keep_best(std::vector<Hypothesis>& hyps, int64_t n) {
   if (static_cast<int64_t>(hyps.size()) > n) hyps.resize(n);
 }
 
+// One candidate extension of a sentence's live hypotheses.
+struct Candidate {
+  double score;   // the path's log-probability with the new token
+  int64_t beam;   // which of the sentence's rows it extends
+  int64_t token;
+};
+
+// The best `count` extensions of the `width` rows of one sentence, from
+// each row's own best tokens (a sentence's best extensions are among its
+// rows' best tokens). Path scores are added in float32; equal scores go to
+// the lower beam, then the lower token.
+std::vector<Candidate> best_extensions(const TopK& top, int64_t first_row, int64_t width, const double* row_scores,
+                                       int64_t count) {
+  std::vector<Candidate> all;
+  for (int64_t b = 0; b < width; ++b) {
+    const float base = static_cast<float>(row_scores[b]);
+    if (base == kNegInf) continue;
+    const float* s = top.scores.data() + (first_row + b) * top.k;
+    const int64_t* id = top.ids.data() + (first_row + b) * top.k;
+    for (int64_t j = 0; j < top.k && s[j] != kNegInf; ++j) all.push_back({static_cast<double>(base + s[j]), b, id[j]});
+  }
+  const auto better = [](const Candidate& a, const Candidate& b) {
+    if (a.score != b.score) return a.score > b.score;
+    return a.beam != b.beam ? a.beam < b.beam : a.token < b.token;
+  };
+  const auto n = std::min<size_t>(all.size(), static_cast<size_t>(count));
+  std::partial_sort(all.begin(), all.begin() + static_cast<int64_t>(n), all.end(), better);
+  all.resize(n);
+  return all;
+}
+
 }  // namespace
+
+void StepFunction::top_k(const std::vector<int64_t>& last, const TokenRules& rules, int64_t k, TopK& out) {
+  auto lp = log_probs(last);  // (rows, V) on the model's device
+  const int64_t rows = lp.size(0), V = lp.size(1);
+  const auto device = lp.device();
+  lp.index_fill_(1, torch::tensor(rules.banned, torch::kLong).to(device), kNegInf);
+  std::vector<int64_t> eos_rows;
+  for (size_t r = 0; r < rules.eos_only.size(); ++r)
+    if (rules.eos_only[r]) eos_rows.push_back(static_cast<int64_t>(r));
+  if (!eos_rows.empty()) {
+    const auto index = torch::tensor(eos_rows, torch::kLong).to(device);
+    const auto eos = lp.select(1, text::kEosId).index_select(0, index);
+    lp.index_fill_(0, index, kNegInf);
+    lp.select(1, text::kEosId).index_copy_(0, index, eos);
+  }
+  auto [scores, ids] = lp.topk(std::min(k, V), 1);
+  const auto s = scores.to(torch::kCPU, torch::kFloat).contiguous();
+  const auto i = ids.to(torch::kCPU).contiguous();
+  out.k = k;
+  out.scores.assign(rows * k, kNegInf);
+  out.ids.assign(rows * k, text::kPadId);
+  for (int64_t r = 0; r < rows; ++r) {
+    std::copy_n(s.data_ptr<float>() + r * s.size(1), s.size(1), out.scores.data() + r * k);
+    std::copy_n(i.data_ptr<int64_t>() + r * i.size(1), i.size(1), out.ids.data() + r * k);
+  }
+}
 
 double length_penalty(int64_t length, double alpha) {
   return alpha == 0 ? 1.0 : std::pow((5.0 + static_cast<double>(length)) / 6.0, alpha);
@@ -83,42 +133,37 @@ std::vector<std::vector<Hypothesis>> greedy_search(StepFunction& step, const std
   std::vector<std::vector<Hypothesis>> results(sentences);
   std::vector<int64_t> alive(sentences);  // sentence id of each live row
   for (int64_t i = 0; i < sentences; ++i) alive[i] = i;
-  auto history = torch::zeros({sentences, std::max<int64_t>(max_length, 1)}, torch::kLong);  // host side
+  std::vector<std::vector<int>> history(sentences);
   std::vector<double> log_prob(sentences, 0.0);
-  auto last = torch::full({sentences}, text::kBosId, torch::kLong);
+  std::vector<int64_t> last(sentences, text::kBosId);
+  TopK top;
 
   for (int64_t t = 0; t < max_length && !alive.empty(); ++t) {
-    auto lp = step.log_probs(last);
-    restrict_tokens(lp, options);
-    if (options.allow_eos) force_eos_at_limits(lp, alive, max_lengths, t, 1);
-    auto [best, next] = lp.max(1);
-    auto best_cpu = best.to(torch::kCPU, torch::kDouble), next_cpu = next.to(torch::kCPU);
-    history.select(1, t).copy_(next_cpu);
-    auto b = best_cpu.accessor<double, 1>();
-    auto n = next_cpu.accessor<int64_t, 1>();
+    step.top_k(last, rules_at(options, alive, max_lengths, t, 1), 1, top);
     std::vector<int64_t> keep;
     for (size_t r = 0; r < alive.size(); ++r) {
-      log_prob[r] += b[r];
-      const bool eos = n[r] == text::kEosId;
+      const int64_t next = top.ids[r];
+      log_prob[r] += top.scores[r];
+      const bool eos = next == text::kEosId;
+      if (!eos) history[r].push_back(static_cast<int>(next));
       if (eos || t == max_lengths[alive[r]] - 1) {
-        results[alive[r]].push_back(
-            make_hypothesis(history[r], eos ? t : t + 1, log_prob[r], options.length_penalty, eos));
+        results[alive[r]].push_back(make_hypothesis(std::move(history[r]), log_prob[r], options.length_penalty, eos));
       } else {
         keep.push_back(static_cast<int64_t>(r));
       }
+      last[r] = next;
     }
     if (keep.size() != alive.size()) {  // finished sentences leave the batch
       if (keep.empty()) break;
-      auto rows = torch::tensor(keep, torch::kLong);
-      std::vector<int64_t> still;
-      std::vector<double> still_lp;
-      for (auto r : keep) still.push_back(alive[r]), still_lp.push_back(log_prob[r]);
-      alive.swap(still), log_prob.swap(still_lp);
-      history = history.index_select(0, rows);
-      next = next.index_select(0, rows.to(next.device()));
-      step.select_rows(rows.to(next.device()), false);
+      for (size_t i = 0; i < keep.size(); ++i) {
+        const auto r = static_cast<size_t>(keep[i]);
+        if (r == i) continue;
+        alive[i] = alive[r], log_prob[i] = log_prob[r], last[i] = last[r];
+        history[i] = std::move(history[r]);
+      }
+      alive.resize(keep.size()), log_prob.resize(keep.size()), last.resize(keep.size()), history.resize(keep.size());
+      step.select_rows(keep, false);
     }
-    last = next;
   }
   return results;
 }
@@ -133,80 +178,78 @@ std::vector<std::vector<Hypothesis>> beam_search(StepFunction& step, const std::
   std::vector<int64_t> alive(sentences);
   for (int64_t i = 0; i < sentences; ++i) alive[i] = i;
 
-  // Every sentence gets K rows; only the first is live at the start, so the
-  // first step does not choose K copies of the same token.
-  step.select_rows(torch::arange(sentences, torch::kLong).repeat_interleave(K), false);
-  auto scores = torch::full({sentences, K}, kNegInf, torch::kDouble);
-  scores.select(1, 0).fill_(0.0);
-  auto history = torch::zeros({sentences * K, 0}, torch::kLong);  // host side, (rows, t)
-  auto device_last = torch::full({sentences * K}, text::kBosId, torch::kLong);
+  // Each live sentence has `width` consecutive rows: one at the start (the
+  // decoder's start, so that the first step does not choose K copies of the
+  // same token), K after it. A row's score is its path's log-probability;
+  // rows that fill a beam without a candidate have -inf.
+  int64_t width = 1;
+  std::vector<double> scores(sentences, 0.0);
+  std::vector<std::vector<int>> history(sentences);
+  std::vector<int64_t> last(sentences, text::kBosId);
+  TopK top;
 
   for (int64_t t = 0; t < max_length && !alive.empty(); ++t) {
     const int64_t m = static_cast<int64_t>(alive.size());
-    auto lp = step.log_probs(device_last);
-    const int64_t V = lp.size(1);
-    restrict_tokens(lp, options);
-    if (options.allow_eos) force_eos_at_limits(lp, alive, max_lengths, t, K);
-    // (m, K, V) candidates scored by their whole path; 2K of them so that if
-    // up to K end in </s>, K live ones remain.
-    auto cand = (scores.to(lp.device(), lp.scalar_type()).unsqueeze(2) + lp.view({m, K, V})).view({m, K * V});
-    auto [top_scores_d, top_idx_d] = cand.topk(std::min<int64_t>(2 * K, K * V), 1);
-    auto top_scores = top_scores_d.to(torch::kCPU, torch::kDouble);
-    auto top_idx = top_idx_d.to(torch::kCPU);
-    auto ts = top_scores.accessor<double, 2>();
-    auto ti = top_idx.accessor<int64_t, 2>();
-    const int64_t C = top_idx.size(1);
+    // 2K candidates a sentence, so that if up to K end in </s>, K live ones remain.
+    step.top_k(last, rules_at(options, alive, max_lengths, t, width), 2 * K, top);
 
     std::vector<int64_t> keep_sentences, rows, new_tokens;
     std::vector<double> new_scores;
     for (int64_t i = 0; i < m; ++i) {
       auto& done_list = finished[alive[i]];
-      std::vector<int64_t> beams, toks;
-      std::vector<double> sc;
-      for (int64_t j = 0; j < C; ++j) {
-        const int64_t beam = ti[i][j] / V, tok = ti[i][j] % V;
-        if (ts[i][j] == kNegInf) break;
-        if (tok == text::kEosId) {
-          if (j < K) done_list.push_back(make_hypothesis(history[i * K + beam], t, ts[i][j], options.length_penalty, true));
-        } else if (static_cast<int64_t>(beams.size()) < K) {
-          beams.push_back(beam), toks.push_back(tok), sc.push_back(ts[i][j]);
+      const auto cand = best_extensions(top, i * width, width, scores.data() + i * width, 2 * K);
+      std::vector<Candidate> live;
+      for (size_t j = 0; j < cand.size(); ++j) {
+        const auto& c = cand[j];
+        if (c.token == text::kEosId) {
+          if (static_cast<int64_t>(j) < K)
+            done_list.push_back(make_hypothesis(history[i * width + c.beam], c.score, options.length_penalty, true));
+        } else if (static_cast<int64_t>(live.size()) < K) {
+          live.push_back(c);
         }
       }
       // A sentence ends when its best candidate ends in </s> (then no live
       // hypothesis can reach a higher log-probability) and it has n_best
       // finished hypotheses, or at the length limit.
-      const bool best_is_eos = C > 0 && ti[i][0] % V == text::kEosId;
+      const bool best_is_eos = !cand.empty() && cand[0].token == text::kEosId;
       const bool done = (best_is_eos && static_cast<int64_t>(done_list.size()) >= options.n_best) ||
-                        t == max_lengths[alive[i]] - 1 || beams.empty();
+                        t == max_lengths[alive[i]] - 1 || live.empty();
       if (done) {
         if (done_list.size() < static_cast<size_t>(options.n_best)) {  // no </s> allowed: take live beams
-          for (size_t b = 0; b < beams.size(); ++b) {
-            auto h = make_hypothesis(history[i * K + beams[b]], t, sc[b], options.length_penalty, false);
-            h.tokens.push_back(static_cast<int>(toks[b]));
-            h.score = sc[b] / length_penalty(t + 1, options.length_penalty);
-            done_list.push_back(std::move(h));
+          for (const auto& c : live) {
+            auto tokens = history[i * width + c.beam];
+            tokens.push_back(static_cast<int>(c.token));
+            done_list.push_back(make_hypothesis(std::move(tokens), c.score, options.length_penalty, false));
           }
         }
         keep_best(done_list, options.n_best);
         continue;
       }
       keep_sentences.push_back(i);
-      while (static_cast<int64_t>(beams.size()) < K) beams.push_back(beams[0]), toks.push_back(toks[0]), sc.push_back(kNegInf);
       for (int64_t b = 0; b < K; ++b) {
-        rows.push_back(i * K + beams[b]), new_tokens.push_back(toks[b]), new_scores.push_back(sc[b]);
+        const bool filler = b >= static_cast<int64_t>(live.size());
+        const auto& c = live[filler ? 0 : b];
+        rows.push_back(i * width + c.beam), new_tokens.push_back(c.token);
+        new_scores.push_back(filler ? -std::numeric_limits<double>::infinity() : c.score);
       }
     }
     if (keep_sentences.empty()) break;
-    const bool same = static_cast<int64_t>(keep_sentences.size()) == m;
+    // A beam reorder keeps every sentence and its K rows; the first step
+    // widens each sentence from one row to K.
+    const bool same = static_cast<int64_t>(keep_sentences.size()) == m && width == K;
     std::vector<int64_t> still;
     for (auto i : keep_sentences) still.push_back(alive[i]);
     alive.swap(still);
-    auto rows_t = torch::tensor(rows, torch::kLong);
-    auto tok_t = torch::tensor(new_tokens, torch::kLong);
-    history = torch::cat({history.index_select(0, rows_t), tok_t.unsqueeze(1)}, 1);
-    scores = torch::tensor(new_scores, torch::kDouble).view({static_cast<int64_t>(alive.size()), K});
-    step.select_rows(rows_t.to(lp.device()), same);
-    device_last = tok_t.to(lp.device());
+    std::vector<std::vector<int>> new_history(rows.size());
+    for (size_t r = 0; r < rows.size(); ++r) {
+      new_history[r] = history[rows[r]];
+      new_history[r].push_back(static_cast<int>(new_tokens[r]));
+    }
+    history.swap(new_history);
+    scores.swap(new_scores);
+    step.select_rows(rows, same);
+    last.swap(new_tokens);
+    width = K;
   }
   return finished;
 }

@@ -30,17 +30,41 @@ struct SearchOptions {
   bool allow_unk = true;        // false: <unk> is never chosen (its probability is not given to the others)
 };
 
+// What a row's next token may be: never a banned one (<pad>, <s>, and </s>
+// or <unk> when the options forbid them), and only </s> on a row whose
+// sentence reaches its length limit.
+struct TokenRules {
+  std::vector<int64_t> banned;
+  std::vector<uint8_t> eos_only;  // per row; empty: no row
+};
+
+// The k best next tokens of each row, best first: scores (rows, k) are
+// log-probabilities (normalised over the whole vocabulary, banned tokens
+// included), ids (rows, k) the tokens. A row with fewer than k allowed
+// tokens ends in scores of -inf. Equal scores are ordered by lower id.
+struct TopK {
+  int64_t k = 0;
+  std::vector<float> scores;
+  std::vector<int64_t> ids;
+};
+
 // What a search needs from a model. Rows are hypotheses; the search tells
 // the model which rows survive each step.
 class StepFunction {
  public:
   virtual ~StepFunction() = default;
-  // last: (N) the newest token of each row, on any device -> (N, V) log-probabilities of the next one.
-  virtual at::Tensor log_probs(const at::Tensor& last) = 0;
+  // last: the newest token of each row -> (rows, V) log-probabilities of the
+  // next one, on the model's device.
+  virtual at::Tensor log_probs(const std::vector<int64_t>& last) = 0;
   // Keep/reorder rows: new row i continues old row rows[i]. same_sentences is
-  // true when every row stays with its source sentence (a beam reorder), so
-  // whatever depends only on the source need not move. rows may be on any device.
-  virtual void select_rows(const at::Tensor& rows, bool same_sentences) = 0;
+  // true when every row stays with its source sentence and every sentence
+  // keeps its number of rows (a beam reorder), so whatever depends only on
+  // the source need not move.
+  virtual void select_rows(const std::vector<int64_t>& rows, bool same_sentences) = 0;
+  // One step that keeps only the k best next tokens of each row under the
+  // rules: all greedy and beam search need. This default takes log_probs and
+  // picks on the model's device; a model may do it in one pass of its own.
+  virtual void top_k(const std::vector<int64_t>& last, const TokenRules& rules, int64_t k, TopK& out);
 };
 
 double length_penalty(int64_t length, double alpha);

@@ -13,6 +13,7 @@
 #include "nmt/decode/engine_step.h"
 #include "nmt/infer/from_model.h"
 #endif
+#include "nmt/decode/shortlist.h"
 #include "nmt/model/bf16.h"
 #include "nmt/model/threads.h"
 #include "nmt/text/vocab.h"
@@ -26,24 +27,22 @@ TransformerStep::TransformerStep(model::Transformer model, const torch::Tensor& 
   std::iota(source_of_row_.begin(), source_of_row_.end(), 0);
 }
 
-at::Tensor TransformerStep::log_probs(const at::Tensor& last) {
-  auto tokens = last.to(memory_.device()).view({-1, 1});
+at::Tensor TransformerStep::log_probs(const std::vector<int64_t>& last) {
+  auto tokens = torch::tensor(last, torch::kLong).to(memory_.device()).view({-1, 1});
   auto hidden = model_->decode_step(tokens, memory_, src_bias_, cache_);  // (N, 1, D)
   return torch::log_softmax(model_->logits(hidden.squeeze(1)).to(torch::kFloat), -1);  // (N, V), float32 under bf16 too
 }
 
-void TransformerStep::select_rows(const at::Tensor& rows_any_device, bool same_sentences) {
-  const auto rows = rows_any_device.to(memory_.device());
+void TransformerStep::select_rows(const std::vector<int64_t>& host_rows, bool same_sentences) {
+  const auto rows = torch::tensor(host_rows, torch::kLong).to(memory_.device());
   if (same_sentences) {
     cache_.select_rows(rows);
     return;
   }
   // The source of every new row; then whether they come in equal runs.
-  const auto host_rows = rows_any_device.to(torch::kCPU).contiguous();
-  const int64_t n = host_rows.size(0);
-  const int64_t* r = host_rows.data_ptr<int64_t>();
+  const int64_t n = static_cast<int64_t>(host_rows.size());
   std::vector<int64_t> source(n);
-  for (int64_t i = 0; i < n; ++i) source[i] = source_of_row_.at(r[i]);
+  for (int64_t i = 0; i < n; ++i) source[i] = source_of_row_.at(host_rows[i]);
   int64_t group = 1;
   while (group < n && source[group] == source[0]) ++group;
   for (int64_t i = 0; i < n && group > 1; ++i) {
@@ -118,7 +117,7 @@ EnsembleStep::EnsembleStep(std::vector<std::unique_ptr<StepFunction>> members, s
   NMT_CHECK(!members_.empty() && members_.size() == weights_.size(), "an ensemble needs one weight per model");
 }
 
-at::Tensor EnsembleStep::log_probs(const at::Tensor& last) {
+at::Tensor EnsembleStep::log_probs(const std::vector<int64_t>& last) {
   at::Tensor sum;
   for (size_t i = 0; i < members_.size(); ++i) {
     auto lp = members_[i]->log_probs(last);
@@ -127,7 +126,7 @@ at::Tensor EnsembleStep::log_probs(const at::Tensor& last) {
   return sum;
 }
 
-void EnsembleStep::select_rows(const at::Tensor& rows, bool same_sentences) {
+void EnsembleStep::select_rows(const std::vector<int64_t>& rows, bool same_sentences) {
   for (auto& m : members_) m->select_rows(rows, same_sentences);
 }
 
@@ -159,12 +158,36 @@ void Translator::quantize_int8() {
   NMT_CHECK(device_.is_cpu(), "int8 translation runs on the CPU only, not on " << device_.str());
   for (auto& m : models_) m->quantize_int8();
   int8_ = true;
+  engine_weights_.clear();
 }
 
-const std::vector<std::shared_ptr<const infer::TransformerWeights>>& Translator::engine_weights() {
 #ifdef NMT_HAVE_ENGINE
+constexpr bool kHaveEngine = true;
+#else
+constexpr bool kHaveEngine = false;
+#endif
+
+std::string Translator::engine_for(const TranslateOptions& options) const {
+  NMT_CHECK(options.engine == "auto" || options.engine == "torch" || options.engine == "cpu",
+            "engine must be auto, torch or cpu, got '" << options.engine << "'");
+  if (options.engine == "auto") return device_.is_cpu() && !options.bf16 && kHaveEngine ? "cpu" : "torch";
+  if (options.engine == "cpu") {
+    NMT_CHECK(kHaveEngine, "this nmt was built without oneDNN (libdnnl-dev), so without the CPU engine: use "
+                           "--engine torch");
+    NMT_CHECK(device_.is_cpu(), "the cpu engine translates on the CPU, not on " << device_.str()
+                                                                                << ": use --engine torch");
+    NMT_CHECK(!options.bf16, "the cpu engine translates in float32 or int8; use --engine torch for --bf16");
+  }
+  return options.engine;
+}
+
+std::vector<std::shared_ptr<const infer::TransformerWeights>> Translator::engine_weights() {
+#ifdef NMT_HAVE_ENGINE
+  std::lock_guard<std::mutex> lock(engine_weights_mutex_);
   if (engine_weights_.empty()) {
-    for (const auto& m : models_) engine_weights_.push_back(std::make_shared<infer::TransformerWeights>(infer::weights_from(m)));
+    const auto precision = int8_ ? infer::Precision::kInt8 : infer::Precision::kFloat32;
+    for (const auto& m : models_)
+      engine_weights_.push_back(std::make_shared<infer::TransformerWeights>(infer::weights_from(m, precision)));
   }
   return engine_weights_;
 #else
@@ -176,16 +199,14 @@ std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std
                                                            const TranslateOptions& options, TranslateStats* stats) {
   NMT_CHECK(options.batch_size >= 1, "batch size must be >= 1, got " << options.batch_size);
   NMT_CHECK(options.workers >= 1, "workers must be >= 1, got " << options.workers);
-  NMT_CHECK(options.engine == "torch" || options.engine == "cpu",
-            "engine must be torch or cpu, got '" << options.engine << "'");
-  const bool engine = options.engine == "cpu";
-  if (engine) {
-    NMT_CHECK(device_.is_cpu(), "the cpu engine translates on the CPU, not on " << device_.str()
-                                                                                << ": use --engine torch");
-    NMT_CHECK(!options.bf16 && !int8_, "the cpu engine translates in float32 for now; use --engine torch for "
-                                           << (int8_ ? "int8" : "bf16"));
-    engine_weights();  // made here, before any worker starts
-  }
+  const bool engine = engine_for(options) == "cpu";
+  NMT_CHECK(!options.shortlist || engine, "a shortlist restricts the CPU engine's output layer: use --engine cpu "
+                                          "(or auto, on the CPU), not torch");
+  NMT_CHECK(!options.shortlist || options.shortlist->tgt_vocab() == models_.front()->config.tgt_vocab,
+            "the shortlist covers " << options.shortlist->tgt_vocab() << " target pieces, the model "
+                                    << models_.front()->config.tgt_vocab);
+  std::vector<std::shared_ptr<const infer::TransformerWeights>> weights;  // the engine's, made before any worker starts
+  if (engine) weights = engine_weights();
   const auto start = std::chrono::steady_clock::now();
   int64_t max_positions = models_.front()->config.max_positions;
   for (const auto& m : models_) max_positions = std::min(max_positions, m->config.max_positions);
@@ -198,7 +219,13 @@ std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std
   // come last; each writes only its own sentences' results.
   const size_t batch_size = static_cast<size_t>(options.batch_size);
   const size_t batches = (order.size() + batch_size - 1) / batch_size;
-  auto translate_batch = [&](size_t b, TranslateStats& local) {
+  const size_t workers = std::min<size_t>(options.workers, std::max<size_t>(batches, 1));
+#ifdef NMT_HAVE_ENGINE
+  // Each worker's engines, one per model, made at its first batch and kept
+  // for the rest, buffers and all.
+  std::vector<std::vector<std::unique_ptr<infer::Engine>>> engines(workers);
+#endif
+  auto translate_batch = [&](size_t b, size_t worker, TranslateStats& local) {
     const auto batch_start = std::chrono::steady_clock::now();
     const size_t first = b * batch_size, last = std::min(order.size(), first + batch_size);
     std::vector<const std::vector<int>*> batch_sources;
@@ -211,11 +238,15 @@ std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std
     if (options.fixed_length > 0) search_options.allow_eos = false;
 
     const auto device_src = src.to(device_);
+    std::vector<int64_t> vocabulary;  // the shortlist's part of the target vocabulary for this batch
+    if (options.shortlist) vocabulary = options.shortlist->vocabulary(batch_sources);
     std::vector<std::unique_ptr<StepFunction>> members;
     for (size_t m = 0; m < models_.size(); ++m) {
 #ifdef NMT_HAVE_ENGINE
       if (engine) {
-        members.push_back(std::make_unique<EngineStep>(*engine_weights_[m], src));
+        auto& mine = engines[worker];
+        if (mine.size() <= m) mine.push_back(std::make_unique<infer::Engine>(*weights[m]));
+        members.push_back(std::make_unique<EngineStep>(*mine[m], src, options.shortlist ? &vocabulary : nullptr));
         continue;
       }
 #endif
@@ -233,18 +264,18 @@ std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std
   };
 
   // Inference mode and bfloat16 autocast are per thread: each worker sets its own.
-  std::vector<TranslateStats> locals(std::min<size_t>(options.workers, std::max<size_t>(batches, 1)));
+  std::vector<TranslateStats> locals(workers);
   if (locals.size() <= 1) {
     torch::InferenceMode inference;
     model::Bf16Scope autocast(options.bf16);
-    for (size_t b = 0; b < batches; ++b) translate_batch(b, locals[0]);
+    for (size_t b = 0; b < batches; ++b) translate_batch(b, 0, locals[0]);
   } else {
     std::atomic<size_t> next{0};
     model::run_threads(static_cast<int>(locals.size()), [&](int w) {
       try {
         torch::InferenceMode inference;
         model::Bf16Scope autocast(options.bf16);
-        for (size_t k = next++; k < batches; k = next++) translate_batch(batches - 1 - k, locals[w]);  // longest first
+        for (size_t k = next++; k < batches; k = next++) translate_batch(batches - 1 - k, w, locals[w]);  // longest first
       } catch (...) {
         next = batches;  // the others stop after their current batch
         throw;

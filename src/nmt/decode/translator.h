@@ -2,6 +2,7 @@
 // Batch translation: length-sorted batches, the encoder run once per batch,
 // incremental decoding with a cache, results restored to input order.
 #include <memory>
+#include <mutex>
 #include <set>
 #include <string>
 #include <vector>
@@ -16,6 +17,9 @@ class Vocab;
 }
 namespace nmt::infer {
 struct TransformerWeights;
+}
+namespace nmt::decode {
+class Shortlist;
 }
 
 namespace nmt::decode {
@@ -37,8 +41,12 @@ struct TranslateOptions {
   // the intra-op threads the caller set (model::set_cpu_threads), usually 1.
   int workers = 1;
   // "torch": LibTorch's model (any device, bf16, int8). "cpu": the CPU
-  // inference engine (infer/), float32 on the CPU.
-  std::string engine = "torch";
+  // inference engine (infer/): float32 or int8, on the CPU. "auto": cpu
+  // where it can (a CPU device, no bf16, nmt built with oneDNN), else torch.
+  std::string engine = "auto";
+  // The CPU engine only: each batch's output layer restricted to its
+  // sources' shortlist (shortlist.h); null: the whole vocabulary.
+  std::shared_ptr<const Shortlist> shortlist;
 };
 
 // Drives the model for one batch: the encoder output and the decoder cache.
@@ -49,8 +57,8 @@ struct TranslateOptions {
 class TransformerStep : public StepFunction {
  public:
   TransformerStep(model::Transformer model, const torch::Tensor& src);  // src: (N, S) ids, </s>-terminated, padded
-  at::Tensor log_probs(const at::Tensor& last) override;
-  void select_rows(const at::Tensor& rows, bool same_sentences) override;
+  at::Tensor log_probs(const std::vector<int64_t>& last) override;
+  void select_rows(const std::vector<int64_t>& rows, bool same_sentences) override;
 
  private:
   model::Transformer model_;
@@ -65,8 +73,8 @@ class TransformerStep : public StepFunction {
 class EnsembleStep : public StepFunction {
  public:
   EnsembleStep(std::vector<std::unique_ptr<StepFunction>> members, std::vector<double> weights);
-  at::Tensor log_probs(const at::Tensor& last) override;
-  void select_rows(const at::Tensor& rows, bool same_sentences) override;
+  at::Tensor log_probs(const std::vector<int64_t>& last) override;
+  void select_rows(const std::vector<int64_t>& rows, bool same_sentences) override;
 
  private:
   std::vector<std::unique_ptr<StepFunction>> members_;
@@ -117,19 +125,22 @@ class Translator {
   const model::Transformer& model() const { return models_.front(); }  // the first of an ensemble
   size_t size() const { return models_.size(); }
   const torch::Device& device() const { return device_; }
+  // The engine that translate() uses with these options: "torch" or "cpu".
+  std::string engine_for(const TranslateOptions& options) const;
   // From now on linear layers multiply in int8 (CPU only; see model/int8.h).
   void quantize_int8();
 
  private:
-  // The engine's copies of the models' weights, made at the first
-  // translation with --engine cpu.
-  const std::vector<std::shared_ptr<const infer::TransformerWeights>>& engine_weights();
+  // The engine's copies of the models' weights, packed for float32 or int8
+  // (quantize_int8), made at the first translation on the CPU engine.
+  std::vector<std::shared_ptr<const infer::TransformerWeights>> engine_weights();
 
   std::vector<model::Transformer> models_;
   std::vector<double> weights_;
   torch::Device device_;
   bool int8_ = false;
   std::vector<std::shared_ptr<const infer::TransformerWeights>> engine_weights_;
+  std::mutex engine_weights_mutex_;  // translate() may be called from several threads (the server's workers)
 };
 
 }  // namespace nmt::decode

@@ -4,7 +4,6 @@
 #include <cmath>
 
 #include "nmt/common/error.h"
-#include "nmt/infer/gemm.h"
 #include "nmt/infer/kernels.h"
 
 namespace nmt::infer {
@@ -17,7 +16,8 @@ void grow(std::vector<float>& buffer, int64_t size) {
 
 // y (n, out) = x (n, in) W^T, without the bias (the kernels after add it).
 void product(const DenseWeights& dense, const float* x, int64_t n, float* y) {
-  gemm_nt(x, dense.in, dense.weight.data(), dense.in, y, dense.out, n, dense.out, dense.in);
+  NMT_CHECK(dense.linear, "the engine's weights are not packed (infer::pack)");
+  dense.linear->forward(x, n, y);
 }
 
 }  // namespace
@@ -28,13 +28,16 @@ void Decoder::start(const float* memory, int64_t sources, int64_t length, const 
   sources_ = sources, source_length_ = length;
   source_lengths_.assign(lengths, lengths + sources);
   source_of_row_.resize(sources);
+  slot_of_row_.resize(sources);
   for (int64_t s = 0; s < sources; ++s) {
     NMT_CHECK(lengths[s] >= 1 && lengths[s] <= length,
               "source " << s << " has length " << lengths[s] << ", outside 1.." << length);
-    source_of_row_[s] = s;
+    source_of_row_[s] = slot_of_row_[s] = s;
   }
-  slot_.clear(), step_base_.clear(), cached_rows_ = 0;
+  steps_ = 0;
+  restricted_.reset();
   layers_.resize(w_.decoder.size());
+  reserve(sources, std::max<int64_t>(step_capacity_, 64));
   for (size_t l = 0; l < w_.decoder.size(); ++l) {
     const auto& kv = w_.decoder[l].cross_kv;
     auto& cross = layers_[l].cross;
@@ -44,32 +47,53 @@ void Decoder::start(const float* memory, int64_t sources, int64_t length, const 
   }
 }
 
-void Decoder::self_attention(const DecoderLayerWeights& layer, LayerCache& cache, const float* in, int64_t n) {
-  const auto& c = w_.config;
-  const int64_t d = c.d_model, dk = c.head_dim(), t_now = steps() - 1;
-  product(layer.qkv, in, n, qkv_.data());
-  bias_activation(qkv_.data(), layer.qkv.bias.data(), n, 3 * d, Activation::kNone);
-  // This step's keys and values go to the cache, row r at its own slot r.
-  const int64_t base = step_base_[t_now];
-  for (int64_t r = 0; r < n; ++r) {
-    std::copy_n(qkv_.data() + r * 3 * d + d, d, cache.keys.data() + (base + r) * d);
-    std::copy_n(qkv_.data() + r * 3 * d + 2 * d, d, cache.values.data() + (base + r) * d);
+void Decoder::restrict_output(const std::vector<int64_t>& ids) {
+  const int64_t d = w_.config.d_model, vocab = vocab_size(), n = static_cast<int64_t>(ids.size());
+  NMT_CHECK(n >= 1, "an output layer restricted to no target piece");
+  std::vector<float> rows(n * d);
+  output_bias_.resize(n);
+  const auto& weight = w_.output_weight();
+  for (int64_t j = 0; j < n; ++j) {
+    NMT_CHECK(ids[j] >= 0 && ids[j] < vocab && (j == 0 || ids[j] > ids[j - 1]),
+              "restrict_output: ids must be sorted, distinct and within the vocabulary of " << vocab);
+    std::copy_n(weight.data() + ids[j] * d, d, rows.data() + j * d);
+    output_bias_[j] = w_.output.bias[ids[j]];
   }
-  const int64_t steps_seen = t_now + 1;
-  const float scale = 1.0f / std::sqrt(static_cast<float>(dk));
-  std::fill_n(context_.data(), n * d, 0.0f);
-  for (int64_t r = 0; r < n; ++r) {
-    for (int64_t h = 0; h < c.heads; ++h) {
-      const float* q = qkv_.data() + r * 3 * d + h * dk;
-      for (int64_t t = 0; t < steps_seen; ++t) {
-        scores_[t] = dot(q, cache.keys.data() + (step_base_[t] + slot_[t][r]) * d + h * dk, dk);
-      }
-      scaled_masked_softmax(scores_.data(), 1, steps_seen, steps_seen, scale);
-      float* out = context_.data() + r * d + h * dk;
-      for (int64_t t = 0; t < steps_seen; ++t) {
-        add_scaled(out, cache.values.data() + (step_base_[t] + slot_[t][r]) * d + h * dk, scores_[t], dk);
+  restricted_ = std::make_unique<const Linear>(rows.data(), n, d, w_.precision);
+}
+
+void Decoder::reserve(int64_t slots, int64_t steps) {
+  const int64_t d = w_.config.d_model;
+  if (steps > step_capacity_) {  // a new layout: each slot's steps moved to their new places
+    for (auto& cache : layers_) {
+      for (auto* buffer : {&cache.keys, &cache.values}) {
+        std::vector<float> wider(std::max(slots, slots_) * steps * d);
+        for (int64_t s = 0; s < slots_; ++s) {
+          std::copy_n(buffer->data() + s * step_capacity_ * d, steps_ * d, wider.data() + s * steps * d);
+        }
+        buffer->swap(wider);
       }
     }
+    step_capacity_ = steps;
+  }
+  slots_ = std::max(slots_, slots);
+  for (auto& cache : layers_) grow(cache.keys, slots_ * step_capacity_ * d), grow(cache.values, slots_ * step_capacity_ * d);
+}
+
+void Decoder::self_attention(const DecoderLayerWeights& layer, LayerCache& cache, const float* in, int64_t n) {
+  const auto& c = w_.config;
+  const int64_t d = c.d_model, dk = c.head_dim(), t_now = steps_ - 1;
+  product(layer.qkv, in, n, qkv_.data());
+  bias_activation(qkv_.data(), layer.qkv.bias.data(), n, 3 * d, Activation::kNone);
+  // This step's keys and values go to each row's slot; then each row
+  // attends over its slot's steps.
+  const float scale = 1.0f / std::sqrt(static_cast<float>(dk));
+  for (int64_t r = 0; r < n; ++r) {
+    const int64_t first = slot_of_row_[r] * step_capacity_ * d;
+    std::copy_n(qkv_.data() + r * 3 * d + d, d, cache.keys.data() + first + t_now * d);
+    std::copy_n(qkv_.data() + r * 3 * d + 2 * d, d, cache.values.data() + first + t_now * d);
+    attend(qkv_.data() + r * 3 * d, cache.keys.data() + first, d, cache.values.data() + first, d, t_now + 1,
+           c.heads, dk, scale, scores_.data(), context_.data() + r * d);
   }
   product(layer.self_out, context_.data(), n, sublayer_.data());
 }
@@ -81,17 +105,11 @@ void Decoder::cross_attention(const DecoderLayerWeights& layer, const LayerCache
   product(layer.cross_q, in, n, q_.data());
   bias_activation(q_.data(), layer.cross_q.bias.data(), n, d, Activation::kNone);
   const float scale = 1.0f / std::sqrt(static_cast<float>(dk));
-  std::fill_n(context_.data(), n * d, 0.0f);
   for (int64_t r = 0; r < n; ++r) {
-    const int64_t s = source_of_row_[r], valid = source_lengths_[s];
+    const int64_t s = source_of_row_[r];
     const float* memory = cache.cross.data() + s * source_length_ * 2 * d;  // (length, 2D) of this source
-    for (int64_t h = 0; h < c.heads; ++h) {
-      const float* q = q_.data() + r * d + h * dk;
-      for (int64_t j = 0; j < valid; ++j) scores_[j] = dot(q, memory + j * 2 * d + h * dk, dk);
-      scaled_masked_softmax(scores_.data(), 1, valid, valid, scale);
-      float* out = context_.data() + r * d + h * dk;
-      for (int64_t j = 0; j < valid; ++j) add_scaled(out, memory + j * 2 * d + d + h * dk, scores_[j], dk);
-    }
+    attend(q_.data() + r * d, memory, 2 * d, memory + d, 2 * d, source_lengths_[s], c.heads, dk, scale,
+           scores_.data(), context_.data() + r * d);
   }
   product(layer.cross_out, context_.data(), n, sublayer_.data());
 }
@@ -103,20 +121,16 @@ void Decoder::feed_forward(const DecoderLayerWeights& layer, const float* in, in
   product(layer.ffn_out, hidden_.data(), n, sublayer_.data());
 }
 
-const float* Decoder::step(const int64_t* last) {
+float* Decoder::step(const int64_t* last) {
   const auto& c = w_.config;
   const int64_t d = c.d_model, n = rows(), t_now = steps();
   NMT_CHECK(t_now < c.max_positions,
             "sequence of " << t_now + 1 << " positions exceeds model.max_positions = " << c.max_positions);
-  // A new step: its rows sit at slots 0..n-1 of its own part of the cache.
-  slot_.emplace_back(n);
-  for (int64_t r = 0; r < n; ++r) slot_.back()[r] = r;
-  step_base_.push_back(cached_rows_);
-  cached_rows_ += n;
-  for (auto& layer : layers_) grow(layer.keys, cached_rows_ * d), grow(layer.values, cached_rows_ * d);
+  if (t_now >= step_capacity_) reserve(slots_, 2 * step_capacity_);
+  ++steps_;
   grow(x_, n * d), grow(normed_, n * d), grow(qkv_, n * 3 * d), grow(q_, n * d);
-  grow(scores_, std::max(t_now + 1, source_length_)), grow(context_, n * d), grow(hidden_, n * c.ffn);
-  grow(sublayer_, n * d), grow(logits_, n * c.tgt_vocab);
+  grow(scores_, c.heads * std::max(t_now + 1, source_length_)), grow(context_, n * d), grow(hidden_, n * c.ffn);
+  grow(sublayer_, n * d), grow(logits_, n * output_size());
   const float eps = static_cast<float>(c.layer_norm_eps);
 
   embed(last, n, 1, w_.target_embedding().data(), d, std::sqrt(static_cast<float>(d)), w_.positions.data(), t_now,
@@ -152,25 +166,42 @@ const float* Decoder::step(const int64_t* last) {
     layer_norm(x_.data(), normed_.data(), w_.decoder_norm.gamma.data(), w_.decoder_norm.beta.data(), eps, n, d);
     hidden = normed_.data();
   }
-  gemm_nt(hidden, d, w_.output_weight().data(), d, logits_.data(), c.tgt_vocab, n, c.tgt_vocab, d);
-  bias_activation(logits_.data(), w_.output.bias.data(), n, c.tgt_vocab, Activation::kNone);
+  if (restricted_) {
+    restricted_->forward(hidden, n, logits_.data());
+    bias_activation(logits_.data(), output_bias_.data(), n, output_size(), Activation::kNone);
+  } else {
+    product(w_.output, hidden, n, logits_.data());
+    bias_activation(logits_.data(), w_.output.bias.data(), n, c.tgt_vocab, Activation::kNone);
+  }
   return logits_.data();
 }
 
 void Decoder::select_rows(const int64_t* rows, int64_t count) {
-  const int64_t n = this->rows();
-  std::vector<int64_t> sources(count);
-  for (int64_t i = 0; i < count; ++i) {
+  const int64_t n = this->rows(), d = w_.config.d_model;
+  std::vector<int64_t> sources(count), slots(count, -1);
+  std::vector<uint8_t> taken(slots_, 0);
+  for (int64_t i = 0; i < count; ++i) {  // a row's first continuation keeps its slot
     NMT_CHECK(rows[i] >= 0 && rows[i] < n, "select_rows: row " << rows[i] << " of " << n);
     sources[i] = source_of_row_[rows[i]];
+    const int64_t slot = slot_of_row_[rows[i]];
+    if (!taken[slot]) taken[slot] = 1, slots[i] = slot;
+  }
+  // The others copy their row's history into a slot no row keeps: a taken
+  // slot is never overwritten, so every history copied from is intact.
+  int64_t free = 0;
+  for (int64_t i = 0; i < count; ++i) {
+    if (slots[i] >= 0) continue;
+    while (free < slots_ && taken[free]) ++free;
+    if (free == slots_) reserve(slots_ + 1, step_capacity_), taken.push_back(0);
+    const int64_t from = slot_of_row_[rows[i]] * step_capacity_ * d, to = free * step_capacity_ * d;
+    for (auto& cache : layers_) {
+      std::copy_n(cache.keys.data() + from, steps_ * d, cache.keys.data() + to);
+      std::copy_n(cache.values.data() + from, steps_ * d, cache.values.data() + to);
+    }
+    taken[free] = 1, slots[i] = free;
   }
   source_of_row_ = std::move(sources);
-  std::vector<int64_t> moved(count);
-  for (auto& slots : slot_) {
-    for (int64_t i = 0; i < count; ++i) moved[i] = slots[rows[i]];
-    slots.swap(moved);
-    moved.resize(count);
-  }
+  slot_of_row_ = std::move(slots);
 }
 
 }  // namespace nmt::infer

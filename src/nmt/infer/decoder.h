@@ -3,11 +3,14 @@
 // cached decoder step (model::TransformerImpl::decode_step) as matrix
 // products and fused kernels over buffers kept between steps.
 //
-// The self-attention cache keeps each step's keys and values where that
-// step wrote them. A row (hypothesis) finds its history through an index per
-// step, so reordering rows (beam search, finished sentences leaving) moves
-// integers, never cached vectors.
+// The self-attention cache gives each row (hypothesis) a slot that holds
+// its keys and values step after step, so attention reads one contiguous
+// block per row. When rows are reordered (beam search, finished sentences
+// leaving), a row's first continuation keeps its slot; only a second
+// continuation of the same row copies that history into a free slot, so
+// greedy search never copies and a beam copies only where hypotheses split.
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "nmt/infer/weights.h"
@@ -20,22 +23,30 @@ class Decoder {
   // A new batch: memory (sources, length, D), the encoder's output, of which
   // source s has lengths[s] real positions. One row per source to start.
   void start(const float* memory, int64_t sources, int64_t length, const int64_t* lengths);
-  // last (rows()) tokens -> logits (rows(), tgt_vocab), valid until the next call.
-  const float* step(const int64_t* last);
+  // From now until the next start(), the output layer covers only the
+  // target ids given (a shortlist's: sorted, distinct): step()'s column j is
+  // ids[j]. The part of the output layer is packed here, once per batch.
+  void restrict_output(const std::vector<int64_t>& ids);
+  // last (rows()) tokens -> logits (rows(), output_size()), valid (and the
+  // caller's to change) until the next call.
+  float* step(const int64_t* last);
   // New row i continues old row rows[i] (any count, repeats allowed).
   void select_rows(const int64_t* rows, int64_t count);
   int64_t rows() const { return static_cast<int64_t>(source_of_row_.size()); }
-  int64_t steps() const { return static_cast<int64_t>(slot_.size()); }
+  int64_t steps() const { return steps_; }
   int64_t vocab_size() const { return w_.config.tgt_vocab; }
+  // Columns of step()'s logits: the vocabulary, or a shortlist's part of it.
+  int64_t output_size() const { return restricted_ ? static_cast<int64_t>(output_bias_.size()) : vocab_size(); }
 
  private:
   struct LayerCache {
-    // Each step's (rows at that step, D) keys and values, one step after
-    // another: step t's rows start at row step_base_[t]. Capacity is kept
-    // from batch to batch.
+    // (slots, step_capacity_, D): slot s's key (value) of step t at
+    // (s * step_capacity_ + t) * D. Capacity is kept from batch to batch.
     std::vector<float> keys, values;
     std::vector<float> cross;  // (sources, length, 2D): keys | values of the memory
   };
+  // Room for `slots` slots of `steps` steps each, the cached steps kept.
+  void reserve(int64_t slots, int64_t steps);
   void self_attention(const DecoderLayerWeights& layer, LayerCache& cache, const float* in, int64_t n);
   void cross_attention(const DecoderLayerWeights& layer, const LayerCache& cache, const float* in, int64_t n);
   void feed_forward(const DecoderLayerWeights& layer, const float* in, int64_t n);
@@ -45,11 +56,14 @@ class Decoder {
   int64_t sources_ = 0, source_length_ = 0;
   std::vector<int64_t> source_lengths_;
   std::vector<int64_t> source_of_row_;
-  std::vector<std::vector<int64_t>> slot_;  // [step][row]: the row's entry of that step, within the step's rows
-  std::vector<int64_t> step_base_;          // [step]: the step's first row in the layer caches
-  int64_t cached_rows_ = 0;                 // rows of all steps so far
+  std::vector<int64_t> slot_of_row_;
+  int64_t steps_ = 0;                          // steps decoded in this batch
+  int64_t slots_ = 0, step_capacity_ = 0;      // the cache's room (its size is slots_ x step_capacity_ x D)
   // Workspace for one step of n rows
   std::vector<float> x_, normed_, qkv_, q_, scores_, context_, hidden_, sublayer_, logits_;
+  // restrict_output's layer: its rows of the output weight packed, its bias.
+  std::unique_ptr<const Linear> restricted_;
+  std::vector<float> output_bias_;
 };
 
 }  // namespace nmt::infer

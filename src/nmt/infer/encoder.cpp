@@ -17,7 +17,8 @@ void grow(std::vector<float>& buffer, int64_t size) {
 
 // y (n, out) = x (n, in) W^T, without the bias (the kernels after add it).
 void product(const DenseWeights& dense, const float* x, int64_t n, float* y) {
-  gemm_nt(x, dense.in, dense.weight.data(), dense.in, y, dense.out, n, dense.out, dense.in);
+  NMT_CHECK(dense.linear, "the engine's weights are not packed (infer::pack)");
+  dense.linear->forward(x, n, y);
 }
 
 Activation activation_of(const model::ModelConfig& c) {

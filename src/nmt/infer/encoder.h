@@ -17,6 +17,7 @@ class Encoder {
   // (the final norm of a pre-norm model included). Positions past a row's
   // length hold values as the model's do, but nothing should read them.
   void encode(const int64_t* ids, int64_t rows, int64_t length, const int64_t* lengths, float* out);
+  const TransformerWeights& weights() const { return w_; }
 
  private:
   void self_attention(const EncoderLayerWeights& layer, const float* in, int64_t rows, int64_t length,

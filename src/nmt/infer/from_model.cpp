@@ -31,7 +31,7 @@ LayerNormWeights norm(const torch::nn::LayerNorm& n, const char* name) {
 
 }  // namespace
 
-TransformerWeights weights_from(const model::Transformer& model) {
+TransformerWeights weights_from(const model::Transformer& model, Precision precision) {
   torch::NoGradGuard no_grad;
   const auto& c = model->config;
   TransformerWeights w;
@@ -75,6 +75,7 @@ TransformerWeights weights_from(const model::Transformer& model) {
   } else {
     w.output = dense(model->output, "output layer");
   }
+  pack(w, precision);
   return w;
 }
 

@@ -5,8 +5,9 @@
 
 namespace nmt::infer {
 
-// Float32 copies of every weight the engine reads. Throws nmt::Error if the
-// model is not a float32 model on the CPU.
-TransformerWeights weights_from(const model::Transformer& model);
+// Float32 copies of every weight the engine reads, its linear layers packed
+// for `precision` (pack()). Throws nmt::Error if the model is not a float32
+// model on the CPU.
+TransformerWeights weights_from(const model::Transformer& model, Precision precision = Precision::kFloat32);
 
 }  // namespace nmt::infer

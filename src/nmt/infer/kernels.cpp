@@ -1,10 +1,11 @@
 #include "nmt/infer/kernels.h"
 
+#include "nmt/infer/kernels_avx512.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
-#include <utility>
 #include <vector>
 
 namespace nmt::infer {
@@ -13,6 +14,31 @@ namespace nmt::infer {
 #define NMT_VECTOR_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
 
 namespace {
+
+// e^x in float32 without libm, so that loops over it vectorise (GCC calls
+// the scalar expf otherwise): x = n ln2 + r with |r| <= ln2 / 2, e^r by
+// Cephes' degree-6 polynomial, 2^n put into the exponent bits. Relative
+// error about 2e-7 (1-2 ulp); 0 below -87.3 (-inf included), +inf above 88.7.
+inline float exp_approx(float x) {
+  const float clamped = std::min(std::max(x, -87.3f), 88.7f);
+  // Rounds to the nearest integer: adding 1.5 * 2^23 leaves no fraction bits.
+  const float n = (clamped * 1.44269504088896341f + 12582912.0f) - 12582912.0f;
+  float r = clamped - n * 0.693359375f;
+  r = r + n * 2.12194440e-4f;
+  float p = 1.9875691500e-4f;
+  p = p * r + 1.3981999507e-3f;
+  p = p * r + 8.3334519073e-3f;
+  p = p * r + 4.1665795894e-2f;
+  p = p * r + 1.6666665459e-1f;
+  p = p * r + 5.0000001201e-1f;
+  p = p * r * r + r + 1.0f;
+  union {
+    int32_t i;
+    float f;
+  } two_n{(static_cast<int32_t>(n) + 127) << 23};
+  const float e = p * two_n.f;
+  return x < -87.3f ? 0.0f : (x > 88.7f ? std::numeric_limits<float>::infinity() : e);
+}
 
 // The sums below are written as `omp simd` reductions (-fopenmp-simd): the
 // compiler may then split them across vector lanes, which plain C++ forbids
@@ -43,7 +69,7 @@ NMT_VECTOR_CLONES float exp_shifted(float* x, int64_t n, float shift) {
   float s = 0;
 #pragma omp simd reduction(+ : s)
   for (int64_t i = 0; i < n; ++i) {
-    x[i] = std::exp(x[i] - shift);
+    x[i] = exp_approx(x[i] - shift);
     s += x[i];
   }
   return s;
@@ -52,7 +78,7 @@ NMT_VECTOR_CLONES float exp_shifted(float* x, int64_t n, float shift) {
 NMT_VECTOR_CLONES float exp_shifted_sum(const float* x, int64_t n, float shift) {
   float s = 0;
 #pragma omp simd reduction(+ : s)
-  for (int64_t i = 0; i < n; ++i) s += std::exp(x[i] - shift);
+  for (int64_t i = 0; i < n; ++i) s += exp_approx(x[i] - shift);
   return s;
 }
 
@@ -84,7 +110,7 @@ NMT_VECTOR_CLONES void bias_activation(float* x, const float* bias, int64_t rows
 #pragma omp simd
       for (int64_t i = 0; i < cols; ++i) {
         const float v = row[i] + bias[i];
-        row[i] = v / (1.0f + std::exp(-v));
+        row[i] = v / (1.0f + exp_approx(-v));
       }
     }
   }
@@ -138,45 +164,120 @@ NMT_VECTOR_CLONES void embed(const int64_t* ids, int64_t rows, int64_t length, c
   }
 }
 
-NMT_VECTOR_CLONES float dot(const float* a, const float* b, int64_t n) {
-  float s = 0;
+namespace {
+
+NMT_VECTOR_CLONES void attend_generic(const float* q, const float* keys, int64_t key_stride, const float* values,
+                                      int64_t value_stride, int64_t steps, int64_t heads, int64_t head_dim,
+                                      float scale, float* scores, float* out) {
+  for (int64_t t = 0; t < steps; ++t) {  // scores (heads, steps)
+    for (int64_t h = 0; h < heads; ++h) {
+      const float* a = q + h * head_dim;
+      const float* b = keys + t * key_stride + h * head_dim;
+      float s = 0;
 #pragma omp simd reduction(+ : s)
-  for (int64_t i = 0; i < n; ++i) s += a[i] * b[i];
-  return s;
-}
-
-NMT_VECTOR_CLONES void add_scaled(float* out, const float* v, float weight, int64_t n) {
+      for (int64_t i = 0; i < head_dim; ++i) s += a[i] * b[i];
+      scores[h * steps + t] = s;
+    }
+  }
+  scaled_masked_softmax(scores, heads, steps, steps, scale);
+  const int64_t d = heads * head_dim;
+  std::fill_n(out, d, 0.0f);
+  for (int64_t t = 0; t < steps; ++t) {
+    for (int64_t h = 0; h < heads; ++h) {
+      const float w = scores[h * steps + t];
+      const float* v = values + t * value_stride + h * head_dim;
+      float* o = out + h * head_dim;
 #pragma omp simd
-  for (int64_t i = 0; i < n; ++i) out[i] += weight * v[i];
+      for (int64_t i = 0; i < head_dim; ++i) o[i] += w * v[i];
+    }
+  }
 }
 
-void log_softmax_top_k(const float* logits, int64_t rows, int64_t cols, int64_t k, float* scores, int64_t* ids) {
-  std::vector<std::pair<float, int64_t>> best;
-  best.reserve(static_cast<size_t>(k) + 1);
-  // Better: higher score, or the same score and a lower id.
-  const auto better = [](const std::pair<float, int64_t>& a, const std::pair<float, int64_t>& b) {
-    return a.first > b.first || (a.first == b.first && a.second < b.second);
-  };
+}  // namespace
+
+void attend(const float* q, const float* keys, int64_t key_stride, const float* values, int64_t value_stride,
+            int64_t steps, int64_t heads, int64_t head_dim, float scale, float* scores, float* out) {
+  static const bool avx512 = __builtin_cpu_supports("avx512f");
+  if (avx512 && head_dim % 16 == 0) {
+    attend_avx512(q, keys, key_stride, values, value_stride, steps, heads, head_dim, scale, scores, out,
+                  scaled_masked_softmax);
+  } else {
+    attend_generic(q, keys, key_stride, values, value_stride, steps, heads, head_dim, scale, scores, out);
+  }
+}
+
+NMT_VECTOR_CLONES void quantize_rows(const float* x, int64_t rows, int64_t cols, int8_t* q, float* scales) {
   for (int64_t r = 0; r < rows; ++r) {
-    const float* row = logits + r * cols;
-    const float max = row_max(row, cols);
-    const float log_sum = max + std::log(exp_shifted_sum(row, cols, max));
-    // A min-heap of the k best by `better`: its front is the worst kept.
-    best.clear();
+    const float* row = x + r * cols;
+    float max = 0;
+#pragma omp simd reduction(max : max)
+    for (int64_t i = 0; i < cols; ++i) max = std::max(max, std::abs(row[i]));
+    const float scale = max == 0 ? 1.0f : max / 127.0f;
+    scales[r] = scale;
+    int8_t* out = q + r * cols;
+#pragma omp simd
     for (int64_t i = 0; i < cols; ++i) {
-      if (static_cast<int64_t>(best.size()) == k && !(row[i] > best.front().first)) continue;
-      best.emplace_back(row[i], i);
-      std::push_heap(best.begin(), best.end(), better);
-      if (static_cast<int64_t>(best.size()) > k) {
-        std::pop_heap(best.begin(), best.end(), better);
-        best.pop_back();
+      // |x| <= max, so |x / scale| stays within 127 (a hair over at most,
+      // which rounds back to 127): no clamp needed. Rounds half to even, as
+      // nearbyint, in a form that vectorises: adding 1.5 * 2^23 leaves no
+      // fraction bits.
+      out[i] = static_cast<int8_t>(static_cast<int32_t>((row[i] / scale + 12582912.0f) - 12582912.0f));
+    }
+  }
+}
+
+NMT_VECTOR_CLONES void scale_rows(float* x, int64_t rows, int64_t cols, const float* scales) {
+  for (int64_t r = 0; r < rows; ++r) {
+    float* row = x + r * cols;
+    const float scale = scales[r];
+#pragma omp simd
+    for (int64_t i = 0; i < cols; ++i) row[i] *= scale;
+  }
+}
+
+void log_softmax_top_k(float* logits, int64_t rows, int64_t cols, int64_t k, const int64_t* banned,
+                       int64_t banned_count, float* scores, int64_t* ids, float* log_sums) {
+  constexpr float kNegInf = -std::numeric_limits<float>::infinity();
+  constexpr float kInf = std::numeric_limits<float>::infinity();
+  // Columns in blocks: each block's maximum is taken once (vectorised), gives
+  // the row's maximum, and then lets the top-k scan skip every block that
+  // holds nothing better than the k kept so far: most of them.
+  constexpr int64_t kBlock = 64;
+  const int64_t blocks = (cols + kBlock - 1) / kBlock;
+  thread_local std::vector<float> block_max;  // grown to the widest row seen, then kept
+  if (static_cast<int64_t>(block_max.size()) < blocks) block_max.resize(blocks);
+  for (int64_t r = 0; r < rows; ++r) {
+    float* row = logits + r * cols;
+    float max = kNegInf;
+    for (int64_t b = 0; b < blocks; ++b) {
+      block_max[b] = row_max(row + b * kBlock, std::min(kBlock, cols - b * kBlock));
+      max = std::max(max, block_max[b]);
+    }
+    const float log_sum = max + std::log(exp_shifted_sum(row, cols, max));
+    if (log_sums != nullptr) log_sums[r] = log_sum;
+    for (int64_t b = 0; b < banned_count; ++b) {
+      row[banned[b]] = kNegInf;
+      block_max[banned[b] / kBlock] = kInf;  // its block is scanned entry by entry
+    }
+    // The k best so far, best first; the last is the bar a new entry must pass.
+    float* best = scores + r * k;
+    int64_t* best_id = ids + r * k;
+    std::fill_n(best, k, kNegInf);
+    std::fill_n(best_id, k, int64_t{0});
+    for (int64_t b = 0; b < blocks; ++b) {
+      if (!(block_max[b] > best[k - 1])) continue;
+      const int64_t end = std::min(cols, (b + 1) * kBlock);
+      for (int64_t i = b * kBlock; i < end; ++i) {
+        if (!(row[i] > best[k - 1])) continue;
+        int64_t j = k - 1;  // after every kept entry that is at least as good
+        while (j > 0 && row[i] > best[j - 1]) {
+          best[j] = best[j - 1], best_id[j] = best_id[j - 1];
+          --j;
+        }
+        best[j] = row[i], best_id[j] = i;
       }
     }
-    std::sort_heap(best.begin(), best.end(), better);
-    for (int64_t j = 0; j < k; ++j) {
-      scores[r * k + j] = best[j].first - log_sum;
-      ids[r * k + j] = best[j].second;
-    }
+    for (int64_t j = 0; j < k; ++j) best[j] -= log_sum;  // -inf stays -inf
   }
 }
 

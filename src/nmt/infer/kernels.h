@@ -39,14 +39,29 @@ void scaled_masked_softmax(float* scores, int64_t rows, int64_t cols, int64_t va
 void embed(const int64_t* ids, int64_t rows, int64_t length, const float* table, int64_t d, float scale,
            const float* positions, int64_t start, float* out);
 
-// a . b over n floats; out += weight * v over n floats: attention over a
-// cache whose rows are not adjacent.
-float dot(const float* a, const float* b, int64_t n);
-void add_scaled(float* out, const float* v, float weight, int64_t n);
+// One query's multi-head attention over `steps` keys and values: key t is
+// the row of d = heads * head_dim floats at keys + t * key_stride (values
+// likewise), head h's part at h * head_dim. For each head, out's part =
+// softmax(scale * q . keys) . values. scores: workspace of heads * steps floats.
+void attend(const float* q, const float* keys, int64_t key_stride, const float* values, int64_t value_stride,
+            int64_t steps, int64_t heads, int64_t head_dim, float scale, float* scores, float* out);
 
-// log_softmax over each row of logits (rows, cols), keeping only its k best:
-// scores[r * k + j] and ids[r * k + j] in descending order of score, ties to
-// the lower id. k <= cols.
-void log_softmax_top_k(const float* logits, int64_t rows, int64_t cols, int64_t k, float* scores, int64_t* ids);
+// Symmetric int8 per row: scales[r] = max |x[r, :]| / 127 (1 for a row of
+// zeros) and q = x / scale rounded to the nearest (ties to even), within
+// -127..127. x: (rows, cols).
+void quantize_rows(const float* x, int64_t rows, int64_t cols, int8_t* q, float* scales);
+
+// x (rows, cols) *= scales[r] on each row r.
+void scale_rows(float* x, int64_t rows, int64_t cols, const float* scales);
+
+// The k best log-probabilities of each row of logits (rows, cols): the
+// row's log-softmax over all its columns, then its k largest entries that are
+// not among the `banned` columns, best first, equal scores to the lower id:
+// scores[r * k + j] and ids[r * k + j]. A row with fewer than k finite
+// allowed entries ends in -inf scores (ids 0). The banned columns of logits
+// are set to -inf. log_sums (rows), unless null, gets each row's normaliser
+// log(sum(exp(row))).
+void log_softmax_top_k(float* logits, int64_t rows, int64_t cols, int64_t k, const int64_t* banned,
+                       int64_t banned_count, float* scores, int64_t* ids, float* log_sums = nullptr);
 
 }  // namespace nmt::infer

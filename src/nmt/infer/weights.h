@@ -3,16 +3,21 @@
 // inference engine: what it reads, copied once from a trained model
 // (from_model.h), with no LibTorch in sight.
 #include <cstdint>
+#include <memory>
 #include <vector>
+
+#include "nmt/infer/linear.h"
 
 #include "nmt/model/config.h"
 
 namespace nmt::infer {
 
-// y = x W^T + b, as torch::nn::Linear: weight (out, in), bias (out).
+// y = x W^T + b, as torch::nn::Linear: weight (out, in), bias (out). Once
+// packed (pack() below), `linear` multiplies and `weight` is released.
 struct DenseWeights {
   std::vector<float> weight, bias;
   int64_t out = 0, in = 0;
+  std::shared_ptr<const Linear> linear;
 };
 
 struct LayerNormWeights {
@@ -39,8 +44,16 @@ struct TransformerWeights {
   LayerNormWeights encoder_norm, decoder_norm;  // pre-norm models only
   DenseWeights output;  // (tgt_vocab, D); with a tied output only its bias: the weight is the target embedding
 
+  Precision precision = Precision::kFloat32;  // of the packed products
+
   const std::vector<float>& target_embedding() const { return tgt_embed.empty() ? src_embed : tgt_embed; }
+  // (tgt_vocab, D): the output layer's weight, kept in float32 after packing.
   const std::vector<float>& output_weight() const { return output.weight.empty() ? target_embedding() : output.weight; }
 };
+
+// Packs every linear layer's weight for `precision` (the output layer's too,
+// from the target embedding when it is tied) and releases the float copies
+// that only the products read (all but the output layer's).
+void pack(TransformerWeights& weights, Precision precision);
 
 }  // namespace nmt::infer

@@ -2,6 +2,7 @@
 
 #include <dlfcn.h>
 
+#include <atomic>
 #include <exception>
 #include <thread>
 #include <vector>
@@ -10,11 +11,30 @@
 
 namespace nmt::model {
 
+namespace {
+
+using SetThreads = void (*)(int);
+
+// The calling thread's OpenMP team size, which oneDNN's products take. It is
+// not LibTorch's to set: Debian's LibTorch runs its own thread pool, so
+// at::set_num_threads leaves OpenMP at one thread per core in every thread,
+// and each worker's products would start a team of their own. Looked up at
+// run time, as OpenMP comes in with the libraries that use it.
+void set_openmp_threads(int threads) {
+  static const auto set = reinterpret_cast<SetThreads>(::dlsym(RTLD_DEFAULT, "omp_set_num_threads"));
+  if (set) set(threads);
+}
+
+std::atomic<int> intra_op_threads{0};  // set_cpu_threads' count; 0 = never set
+
+}  // namespace
+
 void set_cpu_threads(int threads) {
   at::set_num_threads(threads);
+  set_openmp_threads(threads);
+  intra_op_threads = threads;
   // OpenBLAS, when it is the BLAS torch calls; looked up at run time so that
   // other BLAS libraries (or PyTorch's own MKL) need nothing.
-  using SetThreads = void (*)(int);
   if (auto set = reinterpret_cast<SetThreads>(::dlsym(RTLD_DEFAULT, "openblas_set_num_threads"))) set(threads);
 }
 
@@ -25,6 +45,7 @@ void run_threads(int count, const std::function<void(int)>& work) {
     threads.emplace_back([&, i] {
       try {
         at::init_num_threads();
+        if (intra_op_threads > 0) set_openmp_threads(intra_op_threads);
         work(i);
       } catch (...) {
         errors[i] = std::current_exception();
