@@ -33,17 +33,22 @@ double max_relative_diff(const std::vector<float>& a, const std::vector<float>& 
 
 constexpr double kFloatTolerance = 1e-5;
 
-TEST(Kernels, BiasAloneReluAndSwishMatchLibTorch) {
+// The int8 products' last pass: act(x * row scale + bias), as LibTorch's
+// addcmul then relu or silu; without scales or bias, the activation alone.
+TEST(Kernels, ScaleBiasReluAndSwishMatchLibTorch) {
   torch::manual_seed(1);
   const int64_t rows = 7, cols = 37;
-  auto x = torch::randn({rows, cols}) * 3, bias = torch::randn({cols});
+  auto x = torch::randn({rows, cols}) * 3, bias = torch::randn({cols}), scales = torch::rand({rows, 1}) + 0.5;
   for (const auto activation : {Activation::kNone, Activation::kRelu, Activation::kSwish}) {
+    const auto act = [&](const torch::Tensor& v) {
+      return activation == Activation::kNone ? v : activation == Activation::kRelu ? torch::relu(v) : torch::silu(v);
+    };
     auto got = values(x);
-    bias_activation(got.data(), values(bias).data(), rows, cols, activation);
-    const auto expected = activation == Activation::kNone   ? x + bias
-                          : activation == Activation::kRelu ? torch::relu(x + bias)
-                                                            : torch::silu(x + bias);
-    EXPECT_LT(max_relative_diff(got, values(expected)), kFloatTolerance);
+    scale_bias_activation(got.data(), rows, cols, values(scales).data(), values(bias).data(), activation);
+    EXPECT_LT(max_relative_diff(got, values(act(torch::addcmul(bias, x, scales)))), kFloatTolerance);
+    auto plain = values(x);
+    scale_bias_activation(plain.data(), rows, cols, nullptr, nullptr, activation);
+    EXPECT_LT(max_relative_diff(plain, values(act(x))), kFloatTolerance);
   }
 }
 
@@ -60,26 +65,26 @@ TEST(Kernels, LayerNormMatchesLibTorch) {
 TEST(Kernels, AddResidualLayerNormGivesTheSumAndItsNorm) {
   torch::manual_seed(3);
   const int64_t rows = 3, d = 33;
-  auto h = torch::randn({rows, d}), y = torch::randn({rows, d}), bias = torch::randn({d});
+  auto h = torch::randn({rows, d}), y = torch::randn({rows, d});
   auto gamma = torch::randn({d}), beta = torch::randn({d});
-  const auto sum = h + y + bias;
+  const auto sum = h + y;
   const auto norm = torch::layer_norm(sum, {d}, gamma, beta, 1e-6);
 
   // Pre-norm: the residual stream keeps the sum, the norm goes beside it.
   auto stream = values(h);
   std::vector<float> normed(rows * d);
-  add_residual_layer_norm(stream.data(), values(y).data(), values(bias).data(), values(gamma).data(),
-                          values(beta).data(), 1e-6f, rows, d, normed.data());
+  add_residual_layer_norm(stream.data(), values(y).data(), values(gamma).data(), values(beta).data(), 1e-6f, rows, d,
+                          normed.data());
   EXPECT_LT(max_relative_diff(stream, values(sum)), kFloatTolerance);
   EXPECT_LT(max_relative_diff(normed, values(norm)), kFloatTolerance);
 
-  // Post-norm: normalised in place. Without a bias or a norm: the plain sum.
+  // Post-norm: normalised in place. Without a norm: the plain sum.
   auto in_place = values(h);
-  add_residual_layer_norm(in_place.data(), values(y).data(), values(bias).data(), values(gamma).data(),
-                          values(beta).data(), 1e-6f, rows, d, in_place.data());
+  add_residual_layer_norm(in_place.data(), values(y).data(), values(gamma).data(), values(beta).data(), 1e-6f, rows,
+                          d, in_place.data());
   EXPECT_LT(max_relative_diff(in_place, values(norm)), kFloatTolerance);
   auto plain = values(h);
-  add_residual_layer_norm(plain.data(), values(y).data(), nullptr, nullptr, nullptr, 1e-6f, rows, d, nullptr);
+  add_residual_layer_norm(plain.data(), values(y).data(), nullptr, nullptr, 1e-6f, rows, d, nullptr);
   EXPECT_LT(max_relative_diff(plain, values(h + y)), kFloatTolerance);
 }
 

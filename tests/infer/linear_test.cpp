@@ -18,20 +18,29 @@ std::vector<float> values(const torch::Tensor& t) {
   return {c.data_ptr<float>(), c.data_ptr<float>() + c.numel()};
 }
 
+// Float32, with its bias and activation fused into oneDNN's primitive.
 TEST(Linear, Float32MatchesAPlainLoopForAnyRowCount) {
   torch::manual_seed(21);
   const int64_t out = 77, in = 50;
-  const auto w = values(torch::randn({out, in}));
-  Linear linear(w.data(), out, in, Precision::kFloat32);
+  const auto w = values(torch::randn({out, in})), b = values(torch::randn({out}));
+  const Linear plain(w.data(), nullptr, out, in, Precision::kFloat32);
+  const Linear relu(w.data(), b.data(), out, in, Precision::kFloat32, Activation::kRelu);
+  const Linear swish(w.data(), b.data(), out, in, Precision::kFloat32, Activation::kSwish);
   for (const int64_t rows : {int64_t{1}, int64_t{5}, int64_t{33}}) {
     const auto x = values(torch::randn({rows, in}));
-    std::vector<float> y(rows * out, -1.0f);
-    linear.forward(x.data(), rows, y.data());
+    std::vector<float> y(rows * out, -1.0f), y_relu(rows * out), y_swish(rows * out);
+    plain.forward(x.data(), rows, y.data());
+    relu.forward(x.data(), rows, y_relu.data());
+    swish.forward(x.data(), rows, y_swish.data());
     for (int64_t r = 0; r < rows; ++r) {
       for (int64_t o = 0; o < out; ++o) {
         double expected = 0;
         for (int64_t i = 0; i < in; ++i) expected += double(x[r * in + i]) * w[o * in + i];
-        EXPECT_NEAR(y[r * out + o], expected, 1e-5 * std::max(1.0, std::abs(expected))) << rows << " rows";
+        const double tolerance = 1e-5 * std::max(1.0, std::abs(expected));
+        EXPECT_NEAR(y[r * out + o], expected, tolerance) << rows << " rows";
+        const double biased = expected + b[o];
+        EXPECT_NEAR(y_relu[r * out + o], std::max(biased, 0.0), tolerance + 1e-5) << rows << " rows, relu";
+        EXPECT_NEAR(y_swish[r * out + o], biased / (1 + std::exp(-biased)), tolerance + 1e-5) << rows << " rows, swish";
       }
     }
   }
@@ -54,15 +63,15 @@ TEST(Linear, Int8MatchesLibTorchsInt8LayerAndStaysNearFloat32) {
   if (!model::int8_available()) GTEST_SKIP() << "built without oneDNN";
   torch::manual_seed(22);
   const int64_t out = 64, in = 96, rows = 9;
-  const auto weight = torch::randn({out, in}) * 0.1;
+  const auto weight = torch::randn({out, in}) * 0.1, bias = torch::randn({out});
   const auto x = torch::randn({rows, in});
-  const auto w = values(weight);
-  Linear linear(w.data(), out, in, Precision::kInt8);
+  const auto w = values(weight), b = values(bias);
+  Linear linear(w.data(), b.data(), out, in, Precision::kInt8);
   std::vector<float> y(rows * out);
   const auto xv = values(x);
   linear.forward(xv.data(), rows, y.data());
-  const auto torch_int8 = model::Int8Linear(weight, torch::Tensor()).forward(x);
-  const auto float32 = torch::matmul(x, weight.t());
+  const auto torch_int8 = model::Int8Linear(weight, bias).forward(x);
+  const auto float32 = torch::matmul(x, weight.t()) + bias;
   const auto got = torch::from_blob(y.data(), {rows, out}, torch::kFloat);
   EXPECT_TRUE(torch::allclose(got, torch_int8, 1e-5, 1e-5)) << (got - torch_int8).abs().max().item<float>();
   const double error = ((got - float32).abs().max() / float32.abs().max()).item<double>();

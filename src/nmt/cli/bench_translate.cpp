@@ -45,6 +45,7 @@ struct Case {
   int64_t beam = 1, batch = 1;
   int64_t sentences = 0, generated_tokens = 0;
   double seconds = 0, p50_ms = 0, p99_ms = 0;
+  double shortlist_pieces = 0;  // with a shortlist: target pieces scored per batch, on average
   std::optional<double> peer_tokens_per_second;
   double tokens_per_second() const { return static_cast<double>(generated_tokens) / seconds; }
 };
@@ -66,6 +67,8 @@ Case measure(decode::Translator& translator, const std::vector<std::vector<int>>
   for (double s : stats.batch_seconds) latency_ms.push_back(1000 * s);
   c.p50_ms = percentile(latency_ms, 50);
   c.p99_ms = percentile(latency_ms, 99);
+  if (!stats.batch_seconds.empty())
+    c.shortlist_pieces = static_cast<double>(stats.shortlist_pieces) / static_cast<double>(stats.batch_seconds.size());
   return c;
 }
 
@@ -213,6 +216,7 @@ void run(const TranslateBench& b) {
                         {"seconds", k.seconds}, {"tokens_per_second", k.tokens_per_second()},
                         {"sentences_per_second", sent_per_s},
                         {"batch_latency_ms", {{"p50", k.p50_ms}, {"p99", k.p99_ms}}}};
+    if (shortlist) j["shortlist_pieces_per_batch"] = k.shortlist_pieces;
     if (b.common.vs_torch) {
       row.push_back(k.peer_tokens_per_second ? fixed(*k.peer_tokens_per_second, 1) : "-");
       row.push_back(k.peer_tokens_per_second ? fixed(k.tokens_per_second() / *k.peer_tokens_per_second, 2) : "-");
@@ -232,7 +236,11 @@ void run(const TranslateBench& b) {
                                              : std::string("natural lengths")) +
                             ", " + std::to_string(b.common.threads) + " threads" +
                             (b.workers > 1 ? " as " + std::to_string(b.workers) + " workers" : "");
-  std::vector<std::string> notes = {"input: " + input + "; peak RSS " + fixed(rss, 0) + " MiB",
+  std::vector<std::string> notes = {"input: " + input + "; peak RSS " + fixed(rss, 0) + " MiB" +
+                                        (shortlist && !cases.empty()
+                                             ? "; shortlist: " + fixed(cases.front().shortlist_pieces, 0) + " of " +
+                                                   std::to_string(config.tgt_vocab) + " target pieces a batch"
+                                             : std::string()),
                                     "tokens: generated pieces of the best hypothesis, </s> not counted; "
                                     "latency: wall time of one batch (one sentence at batch 1)"};
   nlohmann::json j = {{"command", "translate"}, {"model", what}, {"config", model::to_json(config)},

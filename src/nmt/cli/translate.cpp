@@ -165,6 +165,10 @@ void run(TranslateCommand cmd) {
             << std::setprecision(0) << total.generated_tokens / std::max(total.seconds, 1e-9) << " tok/s, beam "
             << cmd.options.search.beam << ", batch " << cmd.options.batch_size << ", " << stats.max_workers
             << (stats.max_workers == 1 ? " worker" : " workers") << ", step " << ckpt.info.step << ")\n";
+  if (cmd.options.shortlist && !total.batch_seconds.empty()) {
+    std::cerr << "shortlist: " << total.shortlist_pieces / static_cast<int64_t>(total.batch_seconds.size()) << " of "
+              << ckpt.model_config.tgt_vocab << " target pieces a batch on average\n";
+  }
   if (total.truncated_sources > 0) {
     std::cerr << "warning: " << total.truncated_sources << " source lines were longer than the model's "
               << ckpt.model_config.max_positions << " positions and were cut\n";

@@ -83,6 +83,7 @@ void TranslateStats::add(const TranslateStats& part) {
   sentences += part.sentences;
   generated_tokens += part.generated_tokens;
   truncated_sources += part.truncated_sources;
+  shortlist_pieces += part.shortlist_pieces;
   batch_seconds.insert(batch_seconds.end(), part.batch_seconds.begin(), part.batch_seconds.end());
 }
 
@@ -239,7 +240,10 @@ std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std
 
     const auto device_src = src.to(device_);
     std::vector<int64_t> vocabulary;  // the shortlist's part of the target vocabulary for this batch
-    if (options.shortlist) vocabulary = options.shortlist->vocabulary(batch_sources);
+    if (options.shortlist) {
+      vocabulary = options.shortlist->vocabulary(batch_sources);
+      local.shortlist_pieces += static_cast<int64_t>(vocabulary.size());
+    }
     std::vector<std::unique_ptr<StepFunction>> members;
     for (size_t m = 0; m < models_.size(); ++m) {
 #ifdef NMT_HAVE_ENGINE

@@ -94,6 +94,7 @@ struct TranslateStats {
   int64_t sentences = 0, generated_tokens = 0, truncated_sources = 0;
   double seconds = 0;                 // wall time of the whole call
   std::vector<double> batch_seconds;  // wall time of each batch, in the order they finished
+  int64_t shortlist_pieces = 0;       // with a shortlist: the target pieces each batch scored, summed
   // Adds the counts and batch times of another part of the work (not its
   // wall time, which the caller measures whole).
   void add(const TranslateStats& part);

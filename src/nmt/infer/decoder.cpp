@@ -14,11 +14,6 @@ void grow(std::vector<float>& buffer, int64_t size) {
   if (static_cast<int64_t>(buffer.size()) < size) buffer.resize(size);
 }
 
-// y (n, out) = x (n, in) W^T, without the bias (the kernels after add it).
-void product(const DenseWeights& dense, const float* x, int64_t n, float* y) {
-  NMT_CHECK(dense.linear, "the engine's weights are not packed (infer::pack)");
-  dense.linear->forward(x, n, y);
-}
 
 }  // namespace
 
@@ -42,8 +37,7 @@ void Decoder::start(const float* memory, int64_t sources, int64_t length, const 
     const auto& kv = w_.decoder[l].cross_kv;
     auto& cross = layers_[l].cross;
     grow(cross, sources * length * 2 * d);
-    product(kv, memory, sources * length, cross.data());
-    bias_activation(cross.data(), kv.bias.data(), sources * length, 2 * d, Activation::kNone);
+    kv.forward(memory, sources * length, cross.data());
   }
 }
 
@@ -59,7 +53,7 @@ void Decoder::restrict_output(const std::vector<int64_t>& ids) {
     std::copy_n(weight.data() + ids[j] * d, d, rows.data() + j * d);
     output_bias_[j] = w_.output.bias[ids[j]];
   }
-  restricted_ = std::make_unique<const Linear>(rows.data(), n, d, w_.precision);
+  restricted_ = std::make_unique<const Linear>(rows.data(), output_bias_.data(), n, d, w_.precision);
 }
 
 void Decoder::reserve(int64_t slots, int64_t steps) {
@@ -83,8 +77,7 @@ void Decoder::reserve(int64_t slots, int64_t steps) {
 void Decoder::self_attention(const DecoderLayerWeights& layer, LayerCache& cache, const float* in, int64_t n) {
   const auto& c = w_.config;
   const int64_t d = c.d_model, dk = c.head_dim(), t_now = steps_ - 1;
-  product(layer.qkv, in, n, qkv_.data());
-  bias_activation(qkv_.data(), layer.qkv.bias.data(), n, 3 * d, Activation::kNone);
+  layer.qkv.forward(in, n, qkv_.data());
   // This step's keys and values go to each row's slot; then each row
   // attends over its slot's steps.
   const float scale = 1.0f / std::sqrt(static_cast<float>(dk));
@@ -95,15 +88,14 @@ void Decoder::self_attention(const DecoderLayerWeights& layer, LayerCache& cache
     attend(qkv_.data() + r * 3 * d, cache.keys.data() + first, d, cache.values.data() + first, d, t_now + 1,
            c.heads, dk, scale, scores_.data(), context_.data() + r * d);
   }
-  product(layer.self_out, context_.data(), n, sublayer_.data());
+  layer.self_out.forward(context_.data(), n, sublayer_.data());
 }
 
 void Decoder::cross_attention(const DecoderLayerWeights& layer, const LayerCache& cache, const float* in,
                               int64_t n) {
   const auto& c = w_.config;
   const int64_t d = c.d_model, dk = c.head_dim();
-  product(layer.cross_q, in, n, q_.data());
-  bias_activation(q_.data(), layer.cross_q.bias.data(), n, d, Activation::kNone);
+  layer.cross_q.forward(in, n, q_.data());
   const float scale = 1.0f / std::sqrt(static_cast<float>(dk));
   for (int64_t r = 0; r < n; ++r) {
     const int64_t s = source_of_row_[r];
@@ -111,14 +103,12 @@ void Decoder::cross_attention(const DecoderLayerWeights& layer, const LayerCache
     attend(q_.data() + r * d, memory, 2 * d, memory + d, 2 * d, source_lengths_[s], c.heads, dk, scale,
            scores_.data(), context_.data() + r * d);
   }
-  product(layer.cross_out, context_.data(), n, sublayer_.data());
+  layer.cross_out.forward(context_.data(), n, sublayer_.data());
 }
 
 void Decoder::feed_forward(const DecoderLayerWeights& layer, const float* in, int64_t n) {
-  product(layer.ffn_in, in, n, hidden_.data());
-  bias_activation(hidden_.data(), layer.ffn_in.bias.data(), n, layer.ffn_in.out,
-                  w_.config.activation == "swish" ? Activation::kSwish : Activation::kRelu);
-  product(layer.ffn_out, hidden_.data(), n, sublayer_.data());
+  layer.ffn_in.forward(in, n, hidden_.data());
+  layer.ffn_out.forward(hidden_.data(), n, sublayer_.data());
 }
 
 float* Decoder::step(const int64_t* last) {
@@ -141,23 +131,23 @@ float* Decoder::step(const int64_t* last) {
     if (c.pre_norm) {  // x + f(LN(x)), three times
       layer_norm(x_.data(), normed_.data(), layer.norm1.gamma.data(), layer.norm1.beta.data(), eps, n, d);
       self_attention(layer, cache, normed_.data(), n);
-      add_residual_layer_norm(x_.data(), sublayer_.data(), layer.self_out.bias.data(), layer.norm2.gamma.data(),
+      add_residual_layer_norm(x_.data(), sublayer_.data(), layer.norm2.gamma.data(),
                               layer.norm2.beta.data(), eps, n, d, normed_.data());
       cross_attention(layer, cache, normed_.data(), n);
-      add_residual_layer_norm(x_.data(), sublayer_.data(), layer.cross_out.bias.data(), layer.norm3.gamma.data(),
+      add_residual_layer_norm(x_.data(), sublayer_.data(), layer.norm3.gamma.data(),
                               layer.norm3.beta.data(), eps, n, d, normed_.data());
       feed_forward(layer, normed_.data(), n);
-      add_residual_layer_norm(x_.data(), sublayer_.data(), layer.ffn_out.bias.data(), nullptr, nullptr, eps, n, d,
+      add_residual_layer_norm(x_.data(), sublayer_.data(), nullptr, nullptr, eps, n, d,
                               nullptr);
     } else {  // LN(x + f(x)), three times
       self_attention(layer, cache, x_.data(), n);
-      add_residual_layer_norm(x_.data(), sublayer_.data(), layer.self_out.bias.data(), layer.norm1.gamma.data(),
+      add_residual_layer_norm(x_.data(), sublayer_.data(), layer.norm1.gamma.data(),
                               layer.norm1.beta.data(), eps, n, d, x_.data());
       cross_attention(layer, cache, x_.data(), n);
-      add_residual_layer_norm(x_.data(), sublayer_.data(), layer.cross_out.bias.data(), layer.norm2.gamma.data(),
+      add_residual_layer_norm(x_.data(), sublayer_.data(), layer.norm2.gamma.data(),
                               layer.norm2.beta.data(), eps, n, d, x_.data());
       feed_forward(layer, x_.data(), n);
-      add_residual_layer_norm(x_.data(), sublayer_.data(), layer.ffn_out.bias.data(), layer.norm3.gamma.data(),
+      add_residual_layer_norm(x_.data(), sublayer_.data(), layer.norm3.gamma.data(),
                               layer.norm3.beta.data(), eps, n, d, x_.data());
     }
   }
@@ -168,10 +158,8 @@ float* Decoder::step(const int64_t* last) {
   }
   if (restricted_) {
     restricted_->forward(hidden, n, logits_.data());
-    bias_activation(logits_.data(), output_bias_.data(), n, output_size(), Activation::kNone);
   } else {
-    product(w_.output, hidden, n, logits_.data());
-    bias_activation(logits_.data(), w_.output.bias.data(), n, c.tgt_vocab, Activation::kNone);
+    w_.output.forward(hidden, n, logits_.data());
   }
   return logits_.data();
 }

@@ -15,15 +15,7 @@ void grow(std::vector<float>& buffer, int64_t size) {
   if (static_cast<int64_t>(buffer.size()) < size) buffer.resize(size);
 }
 
-// y (n, out) = x (n, in) W^T, without the bias (the kernels after add it).
-void product(const DenseWeights& dense, const float* x, int64_t n, float* y) {
-  NMT_CHECK(dense.linear, "the engine's weights are not packed (infer::pack)");
-  dense.linear->forward(x, n, y);
-}
 
-Activation activation_of(const model::ModelConfig& c) {
-  return c.activation == "swish" ? Activation::kSwish : Activation::kRelu;
-}
 
 }  // namespace
 
@@ -31,8 +23,7 @@ void Encoder::self_attention(const EncoderLayerWeights& layer, const float* in, 
                              const int64_t* lengths) {
   const auto& c = w_.config;
   const int64_t d = c.d_model, dk = c.head_dim(), n = rows * length;
-  product(layer.qkv, in, n, qkv_.data());
-  bias_activation(qkv_.data(), layer.qkv.bias.data(), n, 3 * d, Activation::kNone);
+  layer.qkv.forward(in, n, qkv_.data());
   const float scale = 1.0f / std::sqrt(static_cast<float>(dk));
   for (int64_t r = 0; r < rows; ++r) {
     const int64_t valid = lengths[r];
@@ -48,13 +39,12 @@ void Encoder::self_attention(const EncoderLayerWeights& layer, const float* in, 
       gemm_nn(scores_.data(), length, v, 3 * d, context_.data() + r * length * d + h * dk, d, length, dk, valid);
     }
   }
-  product(layer.attention_out, context_.data(), n, sublayer_.data());
+  layer.attention_out.forward(context_.data(), n, sublayer_.data());
 }
 
 void Encoder::feed_forward(const EncoderLayerWeights& layer, const float* in, int64_t n) {
-  product(layer.ffn_in, in, n, hidden_.data());
-  bias_activation(hidden_.data(), layer.ffn_in.bias.data(), n, layer.ffn_in.out, activation_of(w_.config));
-  product(layer.ffn_out, hidden_.data(), n, sublayer_.data());
+  layer.ffn_in.forward(in, n, hidden_.data());
+  layer.ffn_out.forward(hidden_.data(), n, sublayer_.data());
 }
 
 void Encoder::encode(const int64_t* ids, int64_t rows, int64_t length, const int64_t* lengths, float* out) {
@@ -76,17 +66,17 @@ void Encoder::encode(const int64_t* ids, int64_t rows, int64_t length, const int
     if (c.pre_norm) {  // x + f(LN(x)), twice
       layer_norm(x_.data(), normed_.data(), layer.norm1.gamma.data(), layer.norm1.beta.data(), eps, n, d);
       self_attention(layer, normed_.data(), rows, length, lengths);
-      add_residual_layer_norm(x_.data(), sublayer_.data(), layer.attention_out.bias.data(), layer.norm2.gamma.data(),
+      add_residual_layer_norm(x_.data(), sublayer_.data(), layer.norm2.gamma.data(),
                               layer.norm2.beta.data(), eps, n, d, normed_.data());
       feed_forward(layer, normed_.data(), n);
-      add_residual_layer_norm(x_.data(), sublayer_.data(), layer.ffn_out.bias.data(), nullptr, nullptr, eps, n, d,
+      add_residual_layer_norm(x_.data(), sublayer_.data(), nullptr, nullptr, eps, n, d,
                               nullptr);
     } else {  // LN(x + f(x)), twice
       self_attention(layer, x_.data(), rows, length, lengths);
-      add_residual_layer_norm(x_.data(), sublayer_.data(), layer.attention_out.bias.data(), layer.norm1.gamma.data(),
+      add_residual_layer_norm(x_.data(), sublayer_.data(), layer.norm1.gamma.data(),
                               layer.norm1.beta.data(), eps, n, d, x_.data());
       feed_forward(layer, x_.data(), n);
-      add_residual_layer_norm(x_.data(), sublayer_.data(), layer.ffn_out.bias.data(), layer.norm2.gamma.data(),
+      add_residual_layer_norm(x_.data(), sublayer_.data(), layer.norm2.gamma.data(),
                               layer.norm2.beta.data(), eps, n, d, x_.data());
     }
   }

@@ -96,22 +96,24 @@ void layer_norm_row(const float* in, float* out, const float* gamma, const float
 
 }  // namespace
 
-NMT_VECTOR_CLONES void bias_activation(float* x, const float* bias, int64_t rows, int64_t cols,
-                                       Activation activation) {
+NMT_VECTOR_CLONES void scale_bias_activation(float* x, int64_t rows, int64_t cols, const float* row_scales,
+                                             const float* bias, Activation activation) {
   for (int64_t r = 0; r < rows; ++r) {
     float* row = x + r * cols;
-    if (activation == Activation::kNone) {
+    const float scale = row_scales != nullptr ? row_scales[r] : 1.0f;
+    if (bias != nullptr) {
 #pragma omp simd
-      for (int64_t i = 0; i < cols; ++i) row[i] += bias[i];
-    } else if (activation == Activation::kRelu) {
-#pragma omp simd
-      for (int64_t i = 0; i < cols; ++i) row[i] = std::max(row[i] + bias[i], 0.0f);
+      for (int64_t i = 0; i < cols; ++i) row[i] = std::fma(row[i], scale, bias[i]);
     } else {
 #pragma omp simd
-      for (int64_t i = 0; i < cols; ++i) {
-        const float v = row[i] + bias[i];
-        row[i] = v / (1.0f + exp_approx(-v));
-      }
+      for (int64_t i = 0; i < cols; ++i) row[i] *= scale;
+    }
+    if (activation == Activation::kRelu) {
+#pragma omp simd
+      for (int64_t i = 0; i < cols; ++i) row[i] = std::max(row[i], 0.0f);
+    } else if (activation == Activation::kSwish) {
+#pragma omp simd
+      for (int64_t i = 0; i < cols; ++i) row[i] = row[i] / (1.0f + exp_approx(-row[i]));
     }
   }
 }
@@ -121,19 +123,13 @@ void layer_norm(const float* in, float* out, const float* gamma, const float* be
   for (int64_t r = 0; r < rows; ++r) layer_norm_row(in + r * d, out + r * d, gamma, beta, eps, d);
 }
 
-NMT_VECTOR_CLONES void add_residual_layer_norm(float* h, const float* y, const float* bias, const float* gamma,
-                                               const float* beta, float eps, int64_t rows, int64_t d,
-                                               float* normed) {
+NMT_VECTOR_CLONES void add_residual_layer_norm(float* h, const float* y, const float* gamma, const float* beta,
+                                               float eps, int64_t rows, int64_t d, float* normed) {
   for (int64_t r = 0; r < rows; ++r) {
     float* row = h + r * d;
     const float* add = y + r * d;
-    if (bias != nullptr) {
 #pragma omp simd
-      for (int64_t i = 0; i < d; ++i) row[i] += add[i] + bias[i];
-    } else {
-#pragma omp simd
-      for (int64_t i = 0; i < d; ++i) row[i] += add[i];
-    }
+    for (int64_t i = 0; i < d; ++i) row[i] += add[i];
     if (normed != nullptr) layer_norm_row(row, normed + r * d, gamma, beta, eps, d);
   }
 }
@@ -223,15 +219,6 @@ NMT_VECTOR_CLONES void quantize_rows(const float* x, int64_t rows, int64_t cols,
       // fraction bits.
       out[i] = static_cast<int8_t>(static_cast<int32_t>((row[i] / scale + 12582912.0f) - 12582912.0f));
     }
-  }
-}
-
-NMT_VECTOR_CLONES void scale_rows(float* x, int64_t rows, int64_t cols, const float* scales) {
-  for (int64_t r = 0; r < rows; ++r) {
-    float* row = x + r * cols;
-    const float scale = scales[r];
-#pragma omp simd
-    for (int64_t i = 0; i < cols; ++i) row[i] *= scale;
   }
 }
 

@@ -13,19 +13,22 @@ namespace nmt::infer {
 
 enum class Activation { kNone, kRelu, kSwish };
 
-// x (rows, cols) += bias (cols), then the activation, in place.
-void bias_activation(float* x, const float* bias, int64_t rows, int64_t cols, Activation activation);
+// x (rows, cols) = act(x * row_scales[r] + bias) in place, the product and
+// the sum as one fused multiply-add (as LibTorch's addcmul); row_scales and
+// bias may be null (1 and 0).
+void scale_bias_activation(float* x, int64_t rows, int64_t cols, const float* row_scales, const float* bias,
+                           Activation activation);
 
 // out (rows, d) = LayerNorm(in) * gamma + beta over each row, with the
 // variance of the row (divided by d, as LibTorch) plus eps. out may be in.
 void layer_norm(const float* in, float* out, const float* gamma, const float* beta, float eps, int64_t rows,
                 int64_t d);
 
-// The residual step of a sub-layer: h (rows, d) += y + bias (bias may be
-// null), then normed = LayerNorm(h) when normed is not null (it may be h
-// itself: post-norm keeps only the normalised sum).
-void add_residual_layer_norm(float* h, const float* y, const float* bias, const float* gamma, const float* beta,
-                             float eps, int64_t rows, int64_t d, float* normed);
+// The residual step of a sub-layer: h (rows, d) += y, then normed =
+// LayerNorm(h) when normed is not null (it may be h itself: post-norm keeps
+// only the normalised sum).
+void add_residual_layer_norm(float* h, const float* y, const float* gamma, const float* beta, float eps, int64_t rows,
+                             int64_t d, float* normed);
 
 // Attention weights in place: each row of scores (rows, cols) becomes
 // softmax(scale * row) over its first `valid` columns, and 0 beyond them
@@ -50,9 +53,6 @@ void attend(const float* q, const float* keys, int64_t key_stride, const float* 
 // zeros) and q = x / scale rounded to the nearest (ties to even), within
 // -127..127. x: (rows, cols).
 void quantize_rows(const float* x, int64_t rows, int64_t cols, int8_t* q, float* scales);
-
-// x (rows, cols) *= scales[r] on each row r.
-void scale_rows(float* x, int64_t rows, int64_t cols, const float* scales);
 
 // The k best log-probabilities of each row of logits (rows, cols): the
 // row's log-softmax over all its columns, then its k largest entries that are

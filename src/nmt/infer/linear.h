@@ -1,17 +1,21 @@
 #pragma once
-// A linear layer's product for the CPU engine: the weight packed once into
-// the layout oneDNN's matrix product wants, for any number of rows (the row
-// count is a run-time argument, so one primitive serves every batch).
-//   - float32: y = x W^T;
+// A linear layer for the CPU engine, y = act(x W^T + b): the weight packed
+// once into the layout oneDNN's matrix product wants, for any number of rows
+// (the row count is a run-time argument, so one primitive serves every
+// batch).
+//   - float32: bias and activation are the primitive's own (a bias argument
+//     and an eltwise post-op), so y is written once;
 //   - int8: the weight quantized symmetrically per output channel (the
 //     largest |w| of a row maps to 127), the input per row at each call (so
 //     that a row's result never depends on the other rows of its batch),
-//     int32 accumulation, then y = acc * row scale * channel scale: the
-//     scheme of model/int8.h, so both engines give the same products.
-// The bias is not added here: the fused kernels after the product add it.
+//     int32 accumulation times the channel scales in the primitive, then one
+//     pass of act(acc * row scale + b) (a fused multiply-add): the scheme and
+//     the arithmetic of model/int8.h, so both engines' int8 agree.
 #include <cstdint>
 #include <memory>
 #include <vector>
+
+#include "nmt/infer/kernels.h"
 
 namespace nmt::infer {
 
@@ -19,14 +23,15 @@ enum class Precision { kFloat32, kInt8 };
 
 class Linear {
  public:
-  // weight: (out, in), row-major.
-  Linear(const float* weight, int64_t out, int64_t in, Precision precision);
+  // weight: (out, in), row-major; bias: (out), or null for none.
+  Linear(const float* weight, const float* bias, int64_t out, int64_t in, Precision precision,
+         Activation activation = Activation::kNone);
   ~Linear();
   Linear(const Linear&) = delete;
   Linear& operator=(const Linear&) = delete;
 
-  // y (rows, out) = x (rows, in) W^T, rows >= 0. Safe to call from several
-  // threads at once: each keeps its own scratch space.
+  // y (rows, out) = act(x (rows, in) W^T + b), rows >= 0. Safe to call from
+  // several threads at once: each keeps its own scratch space.
   void forward(const float* x, int64_t rows, float* y) const;
   int64_t in() const { return in_; }
   int64_t out() const { return out_; }

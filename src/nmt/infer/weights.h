@@ -13,11 +13,14 @@
 namespace nmt::infer {
 
 // y = x W^T + b, as torch::nn::Linear: weight (out, in), bias (out). Once
-// packed (pack() below), `linear` multiplies and `weight` is released.
+// packed (pack() below), `linear` computes the layer (its activation
+// included) and `weight` is released.
 struct DenseWeights {
   std::vector<float> weight, bias;
   int64_t out = 0, in = 0;
   std::shared_ptr<const Linear> linear;
+  // y (n, out) = the packed layer applied to x (n, in).
+  void forward(const float* x, int64_t n, float* y) const;
 };
 
 struct LayerNormWeights {
@@ -51,8 +54,9 @@ struct TransformerWeights {
   const std::vector<float>& output_weight() const { return output.weight.empty() ? target_embedding() : output.weight; }
 };
 
-// Packs every linear layer's weight for `precision` (the output layer's too,
-// from the target embedding when it is tied) and releases the float copies
+// Packs every linear layer for `precision`, with its bias and, for the first
+// feed-forward layer, the model's activation (the output layer's too, from
+// the target embedding when it is tied), and releases the float weights
 // that only the products read (all but the output layer's).
 void pack(TransformerWeights& weights, Precision precision);
 
