@@ -189,6 +189,35 @@ TEST(EngineStep, Int8LogProbsMatchLibTorchsInt8Model) {
   EXPECT_GT(int8_error, 10 * worst);
 }
 
+// A worker with two threads (products in two column parts, rows split) gives
+// the same steps as one thread, and the same hypotheses.
+TEST(EngineStep, TwoThreadsGiveWhatOneGives) {
+  torch::manual_seed(16);
+  model::Transformer model(config(true, true));
+  model->eval();
+  torch::NoGradGuard no_grad;
+  for (const auto precision : {infer::Precision::kFloat32, infer::Precision::kInt8}) {
+    const auto one = infer::weights_from(model, precision, 1), two = infer::weights_from(model, precision, 2);
+    infer::Engine alone(one), pair(two, 2);
+    const auto src = sources();
+    EngineStep a(alone, src), b(pair, src);
+    std::vector<int64_t> last(3, 2);
+    for (int step = 0; step < 3; ++step) {
+      EXPECT_LT(max_relative_diff(b.log_probs(last), a.log_probs(last)), 1e-6) << "step " << step;
+      a.select_rows({0, 0, 1, 2}, false), b.select_rows({0, 0, 1, 2}, false);
+      last = {5, 6, 7, 8};
+      if (step == 0) continue;
+      a.select_rows({1, 2, 3}, false), b.select_rows({1, 2, 3}, false);
+      last = {9, 10, 11};
+    }
+    SearchOptions options;
+    EngineStep c(alone, src), d(pair, src);
+    const std::vector<int64_t> limits = {12, 6, 9};
+    const auto expected = search(c, limits, options), got = search(d, limits, options);
+    for (size_t i = 0; i < got.size(); ++i) EXPECT_EQ(got[i][0].tokens, expected[i][0].tokens) << "sentence " << i;
+  }
+}
+
 // Greedy and beam 4 on the same sources give the same hypotheses, tokens and scores.
 TEST(EngineStep, SearchesGiveTheSameHypothesesAsLibTorch) {
   torch::manual_seed(12);

@@ -8,6 +8,7 @@
 
 #include "nmt/common/error.h"
 #include "nmt/infer/kernels.h"
+#include "nmt/infer/thread_pool.h"
 #include "nmt/text/vocab.h"
 
 namespace nmt::decode {
@@ -81,8 +82,14 @@ void EngineStep::top_k(const std::vector<int64_t>& last, const TokenRules& rules
   std::vector<int64_t>& ids = kk == k ? out.ids : scratch_ids_;
   scores.resize(n * kk), ids.resize(n * kk);
   log_sums_.resize(n);
-  infer::log_softmax_top_k(logits, n, V, kk, banned_columns_.data(), static_cast<int64_t>(banned_columns_.size()),
-                           scores.data(), ids.data(), log_sums_.data());
+  auto* pool = decoder_.pool();
+  const int tasks = infer::task_count(pool, n);
+  infer::run_tasks(pool, tasks, [&](int task) {
+    const int64_t first = n * task / tasks, rows = n * (task + 1) / tasks - first;
+    infer::log_softmax_top_k(logits + first * V, rows, V, kk, banned_columns_.data(),
+                             static_cast<int64_t>(banned_columns_.size()), scores.data() + first * kk,
+                             ids.data() + first * kk, log_sums_.data() + first);
+  });
   if (kk != k) {
     for (int64_t r = 0; r < n; ++r) {
       std::copy_n(scores.data() + r * kk, kk, out.scores.data() + r * k);

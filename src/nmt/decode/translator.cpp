@@ -182,15 +182,16 @@ std::string Translator::engine_for(const TranslateOptions& options) const {
   return options.engine;
 }
 
-std::vector<std::shared_ptr<const infer::TransformerWeights>> Translator::engine_weights() {
+std::vector<std::shared_ptr<const infer::TransformerWeights>> Translator::engine_weights(int parts) {
 #ifdef NMT_HAVE_ENGINE
   std::lock_guard<std::mutex> lock(engine_weights_mutex_);
-  if (engine_weights_.empty()) {
+  auto& weights = engine_weights_[parts];
+  if (weights.empty()) {
     const auto precision = int8_ ? infer::Precision::kInt8 : infer::Precision::kFloat32;
     for (const auto& m : models_)
-      engine_weights_.push_back(std::make_shared<infer::TransformerWeights>(infer::weights_from(m, precision)));
+      weights.push_back(std::make_shared<infer::TransformerWeights>(infer::weights_from(m, precision, parts)));
   }
-  return engine_weights_;
+  return weights;
 #else
   NMT_FAIL("this nmt was built without oneDNN (libdnnl-dev), so without the CPU engine: use --engine torch");
 #endif
@@ -206,8 +207,11 @@ std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std
   NMT_CHECK(!options.shortlist || options.shortlist->tgt_vocab() == models_.front()->config.tgt_vocab,
             "the shortlist covers " << options.shortlist->tgt_vocab() << " target pieces, the model "
                                     << models_.front()->config.tgt_vocab);
+  // Each worker runs on the intra-op threads the caller set: the engine
+  // spreads a step over them itself (its weights in as many parts).
+  const int threads_per_worker = model::cpu_threads();
   std::vector<std::shared_ptr<const infer::TransformerWeights>> weights;  // the engine's, made before any worker starts
-  if (engine) weights = engine_weights();
+  if (engine) weights = engine_weights(threads_per_worker);
   const auto start = std::chrono::steady_clock::now();
   int64_t max_positions = models_.front()->config.max_positions;
   for (const auto& m : models_) max_positions = std::min(max_positions, m->config.max_positions);
@@ -249,7 +253,7 @@ std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std
 #ifdef NMT_HAVE_ENGINE
       if (engine) {
         auto& mine = engines[worker];
-        if (mine.size() <= m) mine.push_back(std::make_unique<infer::Engine>(*weights[m]));
+        if (mine.size() <= m) mine.push_back(std::make_unique<infer::Engine>(*weights[m], threads_per_worker));
         members.push_back(std::make_unique<EngineStep>(*mine[m], src, options.shortlist ? &vocabulary : nullptr));
         continue;
       }
@@ -269,9 +273,13 @@ std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std
 
   // Inference mode and bfloat16 autocast are per thread: each worker sets its own.
   std::vector<TranslateStats> locals(workers);
+  // The engine spreads its work over its own threads: oneDNN inside it runs
+  // on the thread that calls it.
+  const int openmp_threads = engine ? 1 : threads_per_worker;
   if (locals.size() <= 1) {
     torch::InferenceMode inference;
     model::Bf16Scope autocast(options.bf16);
+    model::OpenMpThreadsScope openmp(openmp_threads);
     for (size_t b = 0; b < batches; ++b) translate_batch(b, 0, locals[0]);
   } else {
     std::atomic<size_t> next{0};
@@ -279,6 +287,7 @@ std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std
       try {
         torch::InferenceMode inference;
         model::Bf16Scope autocast(options.bf16);
+        model::OpenMpThreadsScope openmp(openmp_threads);
         for (size_t k = next++; k < batches; k = next++) translate_batch(batches - 1 - k, w, locals[w]);  // longest first
       } catch (...) {
         next = batches;  // the others stop after their current batch

@@ -1,6 +1,7 @@
 #pragma once
 // Batch translation: length-sorted batches, the encoder run once per batch,
 // incremental decoding with a cache, results restored to input order.
+#include <map>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -133,14 +134,15 @@ class Translator {
 
  private:
   // The engine's copies of the models' weights, packed for float32 or int8
-  // (quantize_int8), made at the first translation on the CPU engine.
-  std::vector<std::shared_ptr<const infer::TransformerWeights>> engine_weights();
+  // (quantize_int8) in `parts` column parts (a worker's threads), made at
+  // the first translation that needs them and kept.
+  std::vector<std::shared_ptr<const infer::TransformerWeights>> engine_weights(int parts);
 
   std::vector<model::Transformer> models_;
   std::vector<double> weights_;
   torch::Device device_;
   bool int8_ = false;
-  std::vector<std::shared_ptr<const infer::TransformerWeights>> engine_weights_;
+  std::map<int, std::vector<std::shared_ptr<const infer::TransformerWeights>>> engine_weights_;  // by parts
   std::mutex engine_weights_mutex_;  // translate() may be called from several threads (the server's workers)
 };
 

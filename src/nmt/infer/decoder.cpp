@@ -5,6 +5,7 @@
 
 #include "nmt/common/error.h"
 #include "nmt/infer/kernels.h"
+#include "nmt/infer/thread_pool.h"
 
 namespace nmt::infer {
 
@@ -37,7 +38,7 @@ void Decoder::start(const float* memory, int64_t sources, int64_t length, const 
     const auto& kv = w_.decoder[l].cross_kv;
     auto& cross = layers_[l].cross;
     grow(cross, sources * length * 2 * d);
-    kv.forward(memory, sources * length, cross.data());
+    kv.forward(memory, sources * length, cross.data(), pool_);
   }
 }
 
@@ -53,7 +54,8 @@ void Decoder::restrict_output(const std::vector<int64_t>& ids) {
     std::copy_n(weight.data() + ids[j] * d, d, rows.data() + j * d);
     output_bias_[j] = w_.output.bias[ids[j]];
   }
-  restricted_ = std::make_unique<const Linear>(rows.data(), output_bias_.data(), n, d, w_.precision);
+  restricted_ = std::make_unique<const Linear>(rows.data(), output_bias_.data(), n, d, w_.precision, Activation::kNone,
+                                               w_.parts);
 }
 
 void Decoder::reserve(int64_t slots, int64_t steps) {
@@ -77,38 +79,46 @@ void Decoder::reserve(int64_t slots, int64_t steps) {
 void Decoder::self_attention(const DecoderLayerWeights& layer, LayerCache& cache, const float* in, int64_t n) {
   const auto& c = w_.config;
   const int64_t d = c.d_model, dk = c.head_dim(), t_now = steps_ - 1;
-  layer.qkv.forward(in, n, qkv_.data());
+  layer.qkv.forward(in, n, qkv_.data(), pool_);
   // This step's keys and values go to each row's slot; then each row
   // attends over its slot's steps.
   const float scale = 1.0f / std::sqrt(static_cast<float>(dk));
-  for (int64_t r = 0; r < n; ++r) {
-    const int64_t first = slot_of_row_[r] * step_capacity_ * d;
-    std::copy_n(qkv_.data() + r * 3 * d + d, d, cache.keys.data() + first + t_now * d);
-    std::copy_n(qkv_.data() + r * 3 * d + 2 * d, d, cache.values.data() + first + t_now * d);
-    attend(qkv_.data() + r * 3 * d, cache.keys.data() + first, d, cache.values.data() + first, d, t_now + 1,
-           c.heads, dk, scale, scores_.data(), context_.data() + r * d);
-  }
-  layer.self_out.forward(context_.data(), n, sublayer_.data());
+  const int tasks = task_count(pool_, n);
+  run_tasks(pool_, tasks, [&](int task) {
+    float* scores = scores_.data() + task * c.heads * (t_now + 1);
+    for (int64_t r = n * task / tasks; r < n * (task + 1) / tasks; ++r) {
+      const int64_t first = slot_of_row_[r] * step_capacity_ * d;
+      std::copy_n(qkv_.data() + r * 3 * d + d, d, cache.keys.data() + first + t_now * d);
+      std::copy_n(qkv_.data() + r * 3 * d + 2 * d, d, cache.values.data() + first + t_now * d);
+      attend(qkv_.data() + r * 3 * d, cache.keys.data() + first, d, cache.values.data() + first, d, t_now + 1,
+             c.heads, dk, scale, scores, context_.data() + r * d);
+    }
+  });
+  layer.self_out.forward(context_.data(), n, sublayer_.data(), pool_);
 }
 
 void Decoder::cross_attention(const DecoderLayerWeights& layer, const LayerCache& cache, const float* in,
                               int64_t n) {
   const auto& c = w_.config;
   const int64_t d = c.d_model, dk = c.head_dim();
-  layer.cross_q.forward(in, n, q_.data());
+  layer.cross_q.forward(in, n, q_.data(), pool_);
   const float scale = 1.0f / std::sqrt(static_cast<float>(dk));
-  for (int64_t r = 0; r < n; ++r) {
-    const int64_t s = source_of_row_[r];
-    const float* memory = cache.cross.data() + s * source_length_ * 2 * d;  // (length, 2D) of this source
-    attend(q_.data() + r * d, memory, 2 * d, memory + d, 2 * d, source_lengths_[s], c.heads, dk, scale,
-           scores_.data(), context_.data() + r * d);
-  }
-  layer.cross_out.forward(context_.data(), n, sublayer_.data());
+  const int tasks = task_count(pool_, n);
+  run_tasks(pool_, tasks, [&](int task) {
+    float* scores = scores_.data() + task * c.heads * source_length_;
+    for (int64_t r = n * task / tasks; r < n * (task + 1) / tasks; ++r) {
+      const int64_t s = source_of_row_[r];
+      const float* memory = cache.cross.data() + s * source_length_ * 2 * d;  // (length, 2D) of this source
+      attend(q_.data() + r * d, memory, 2 * d, memory + d, 2 * d, source_lengths_[s], c.heads, dk, scale, scores,
+             context_.data() + r * d);
+    }
+  });
+  layer.cross_out.forward(context_.data(), n, sublayer_.data(), pool_);
 }
 
 void Decoder::feed_forward(const DecoderLayerWeights& layer, const float* in, int64_t n) {
-  layer.ffn_in.forward(in, n, hidden_.data());
-  layer.ffn_out.forward(hidden_.data(), n, sublayer_.data());
+  layer.ffn_in.forward(in, n, hidden_.data(), pool_);
+  layer.ffn_out.forward(hidden_.data(), n, sublayer_.data(), pool_);
 }
 
 float* Decoder::step(const int64_t* last) {
@@ -119,7 +129,8 @@ float* Decoder::step(const int64_t* last) {
   if (t_now >= step_capacity_) reserve(slots_, 2 * step_capacity_);
   ++steps_;
   grow(x_, n * d), grow(normed_, n * d), grow(qkv_, n * 3 * d), grow(q_, n * d);
-  grow(scores_, c.heads * std::max(t_now + 1, source_length_)), grow(context_, n * d), grow(hidden_, n * c.ffn);
+  grow(scores_, task_count(pool_, n) * c.heads * std::max(t_now + 1, source_length_));
+  grow(context_, n * d), grow(hidden_, n * c.ffn);
   grow(sublayer_, n * d), grow(logits_, n * output_size());
   const float eps = static_cast<float>(c.layer_norm_eps);
 
@@ -157,9 +168,9 @@ float* Decoder::step(const int64_t* last) {
     hidden = normed_.data();
   }
   if (restricted_) {
-    restricted_->forward(hidden, n, logits_.data());
+    restricted_->forward(hidden, n, logits_.data(), pool_);
   } else {
-    w_.output.forward(hidden, n, logits_.data());
+    w_.output.forward(hidden, n, logits_.data(), pool_);
   }
   return logits_.data();
 }

@@ -19,7 +19,8 @@ namespace nmt::infer {
 
 class Decoder {
  public:
-  explicit Decoder(const TransformerWeights& weights) : w_(weights) {}
+  // With a pool, products and rows are spread over its threads.
+  explicit Decoder(const TransformerWeights& weights, ThreadPool* pool = nullptr) : w_(weights), pool_(pool) {}
   // A new batch: memory (sources, length, D), the encoder's output, of which
   // source s has lengths[s] real positions. One row per source to start.
   void start(const float* memory, int64_t sources, int64_t length, const int64_t* lengths);
@@ -35,6 +36,7 @@ class Decoder {
   int64_t rows() const { return static_cast<int64_t>(source_of_row_.size()); }
   int64_t steps() const { return steps_; }
   int64_t vocab_size() const { return w_.config.tgt_vocab; }
+  ThreadPool* pool() const { return pool_; }
   // Columns of step()'s logits: the vocabulary, or a shortlist's part of it.
   int64_t output_size() const { return restricted_ ? static_cast<int64_t>(output_bias_.size()) : vocab_size(); }
 
@@ -52,6 +54,7 @@ class Decoder {
   void feed_forward(const DecoderLayerWeights& layer, const float* in, int64_t n);
 
   const TransformerWeights& w_;
+  ThreadPool* pool_;
   std::vector<LayerCache> layers_;
   int64_t sources_ = 0, source_length_ = 0;
   std::vector<int64_t> source_lengths_;

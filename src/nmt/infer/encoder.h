@@ -11,7 +11,8 @@ namespace nmt::infer {
 
 class Encoder {
  public:
-  explicit Encoder(const TransformerWeights& weights) : w_(weights) {}
+  // With a pool, products and attention rows are spread over its threads.
+  explicit Encoder(const TransformerWeights& weights, ThreadPool* pool = nullptr) : w_(weights), pool_(pool) {}
   // ids (rows, length), each row's `lengths[r]` tokens first and padding
   // after -> out (rows, length, D): what model::Transformer::encode gives
   // (the final norm of a pre-norm model included). Positions past a row's
@@ -25,11 +26,12 @@ class Encoder {
   void feed_forward(const EncoderLayerWeights& layer, const float* in, int64_t n);
 
   const TransformerWeights& w_;
+  ThreadPool* pool_;
   // Workspace, grown as batches need and kept: (n = rows * length)
   std::vector<float> x_;       // (n, D): the residual stream
   std::vector<float> normed_;  // (n, D): a pre-norm sub-layer's input
   std::vector<float> qkv_;     // (n, 3D)
-  std::vector<float> scores_;  // (length, length): one head of one row at a time
+  std::vector<float> scores_;  // (tasks, length, length): one head of one row at a time, per task
   std::vector<float> context_; // (n, D)
   std::vector<float> hidden_;  // (n, ffn)
   std::vector<float> sublayer_;  // (n, D): a sub-layer's output before its bias

@@ -31,7 +31,7 @@ LayerNormWeights norm(const torch::nn::LayerNorm& n, const char* name) {
 
 }  // namespace
 
-TransformerWeights weights_from(const model::Transformer& model, Precision precision) {
+TransformerWeights weights_from(const model::Transformer& model, Precision precision, int parts) {
   torch::NoGradGuard no_grad;
   const auto& c = model->config;
   TransformerWeights w;
@@ -75,7 +75,7 @@ TransformerWeights weights_from(const model::Transformer& model, Precision preci
   } else {
     w.output = dense(model->output, "output layer");
   }
-  pack(w, precision);
+  pack(w, precision, parts);
   return w;
 }
 

@@ -6,8 +6,9 @@
 namespace nmt::infer {
 
 // Float32 copies of every weight the engine reads, its linear layers packed
-// for `precision` (pack()). Throws nmt::Error if the model is not a float32
+// for `precision` in `parts` column parts (pack()). Throws nmt::Error if the model is not a float32
 // model on the CPU.
-TransformerWeights weights_from(const model::Transformer& model, Precision precision = Precision::kFloat32);
+TransformerWeights weights_from(const model::Transformer& model, Precision precision = Precision::kFloat32,
+                                int parts = 1);
 
 }  // namespace nmt::infer

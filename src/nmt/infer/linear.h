@@ -21,24 +21,33 @@ namespace nmt::infer {
 
 enum class Precision { kFloat32, kInt8 };
 
+class ThreadPool;
+
 class Linear {
  public:
-  // weight: (out, in), row-major; bias: (out), or null for none.
+  // weight: (out, in), row-major; bias: (out), or null for none. With
+  // parts > 1, the output columns are split into that many parts (a
+  // primitive and a packed weight each), which the threads of a pool
+  // compute at once.
   Linear(const float* weight, const float* bias, int64_t out, int64_t in, Precision precision,
-         Activation activation = Activation::kNone);
+         Activation activation = Activation::kNone, int parts = 1);
   ~Linear();
   Linear(const Linear&) = delete;
   Linear& operator=(const Linear&) = delete;
 
-  // y (rows, out) = act(x (rows, in) W^T + b), rows >= 0. Safe to call from
-  // several threads at once: each keeps its own scratch space.
-  void forward(const float* x, int64_t rows, float* y) const;
+  // y (rows, out) = act(x (rows, in) W^T + b), rows >= 0, the parts spread
+  // over the pool's threads (null: in turn on the caller's). Safe to call
+  // from several threads at once: each keeps its own scratch space.
+  void forward(const float* x, int64_t rows, float* y, ThreadPool* pool = nullptr) const;
   int64_t in() const { return in_; }
   int64_t out() const { return out_; }
   Precision precision() const { return precision_; }
 
  private:
+  struct Part;
   struct Impl;
+  void forward_part(const Part& part, const void* input, int64_t rows, const float* row_scales, float* y) const;
+
   std::unique_ptr<Impl> impl_;
   int64_t out_, in_;
   Precision precision_;

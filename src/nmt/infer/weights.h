@@ -19,8 +19,9 @@ struct DenseWeights {
   std::vector<float> weight, bias;
   int64_t out = 0, in = 0;
   std::shared_ptr<const Linear> linear;
-  // y (n, out) = the packed layer applied to x (n, in).
-  void forward(const float* x, int64_t n, float* y) const;
+  // y (n, out) = the packed layer applied to x (n, in), its parts spread
+  // over the pool's threads (null: the caller's alone).
+  void forward(const float* x, int64_t n, float* y, ThreadPool* pool = nullptr) const;
 };
 
 struct LayerNormWeights {
@@ -48,6 +49,7 @@ struct TransformerWeights {
   DenseWeights output;  // (tgt_vocab, D); with a tied output only its bias: the weight is the target embedding
 
   Precision precision = Precision::kFloat32;  // of the packed products
+  int parts = 1;                              // each product's column parts (a worker's threads)
 
   const std::vector<float>& target_embedding() const { return tgt_embed.empty() ? src_embed : tgt_embed; }
   // (tgt_vocab, D): the output layer's weight, kept in float32 after packing.
@@ -58,6 +60,7 @@ struct TransformerWeights {
 // feed-forward layer, the model's activation (the output layer's too, from
 // the target embedding when it is tied), and releases the float weights
 // that only the products read (all but the output layer's).
-void pack(TransformerWeights& weights, Precision precision);
+// parts > 1 splits each product's columns for that many threads (linear.h).
+void pack(TransformerWeights& weights, Precision precision, int parts = 1);
 
 }  // namespace nmt::infer

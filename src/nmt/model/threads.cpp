@@ -15,19 +15,31 @@ namespace {
 
 using SetThreads = void (*)(int);
 
-// The calling thread's OpenMP team size, which oneDNN's products take. It is
-// not LibTorch's to set: Debian's LibTorch runs its own thread pool, so
-// at::set_num_threads leaves OpenMP at one thread per core in every thread,
-// and each worker's products would start a team of their own. Looked up at
-// run time, as OpenMP comes in with the libraries that use it.
+std::atomic<int> intra_op_threads{0};  // set_cpu_threads' count; 0 = never set
+
+}  // namespace
+
+// Debian's LibTorch runs its own thread pool, so at::set_num_threads leaves
+// OpenMP at one thread per core in every thread, and each worker's products
+// would start a team of their own. Looked up at run time, as OpenMP comes in
+// with the libraries that use it.
 void set_openmp_threads(int threads) {
   static const auto set = reinterpret_cast<SetThreads>(::dlsym(RTLD_DEFAULT, "omp_set_num_threads"));
   if (set) set(threads);
 }
 
-std::atomic<int> intra_op_threads{0};  // set_cpu_threads' count; 0 = never set
+OpenMpThreadsScope::OpenMpThreadsScope(int threads) : before_(0) {
+  using GetThreads = int (*)();
+  static const auto get = reinterpret_cast<GetThreads>(::dlsym(RTLD_DEFAULT, "omp_get_max_threads"));
+  if (get) before_ = get();
+  set_openmp_threads(threads);
+}
 
-}  // namespace
+OpenMpThreadsScope::~OpenMpThreadsScope() {
+  if (before_ > 0) set_openmp_threads(before_);
+}
+
+int cpu_threads() { return intra_op_threads > 0 ? intra_op_threads.load() : 1; }
 
 void set_cpu_threads(int threads) {
   at::set_num_threads(threads);
