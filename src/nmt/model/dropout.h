@@ -1,9 +1,11 @@
 #pragma once
-// Dropout that a thread can point at its own random generator. Without one
-// it is torch::dropout itself (the same draws from LibTorch's default
-// generator, the fused kernel on CUDA); with one (DropoutGenerator) it draws
-// from that generator the same way torch::dropout does on the CPU. Training
-// replicas use it so that threads running at once never share a generator:
+// Dropout that a thread can point at its own random generator. On the CPU,
+// each call draws one 64-bit seed from that generator (DropoutGenerator), or
+// from LibTorch's default one, and hashes it with each element's index into
+// the mask: as reproducible as the generator, and many times faster than
+// LibTorch's element-by-element draws. On CUDA it is torch::dropout (the
+// fused kernel, CUDA's default generator). Training replicas give each
+// thread its own generator so that threads running at once never share one:
 // their draws, and so the run, stay reproducible.
 #include <ATen/core/Generator.h>
 #include <torch/nn/module.h>
