@@ -27,6 +27,14 @@ model::ModelConfig config(bool pre_norm, bool tie) {
   return c;
 }
 
+// A random model of config(pre_norm, tie), seeded, in eval mode.
+model::Transformer eval_model(uint64_t seed, bool pre_norm, bool tie) {
+  torch::manual_seed(seed);
+  model::Transformer model(config(pre_norm, tie));
+  model->eval();
+  return model;
+}
+
 // Sources of different lengths, </s>-terminated and padded, as the translator builds them.
 torch::Tensor sources() {
   std::vector<std::vector<int>> s = {{5, 9, 12, 7, 30}, {44}, {8, 8, 21}};
@@ -43,9 +51,7 @@ class EngineStepTest : public ::testing::TestWithParam<std::tuple<bool, bool>> {
 
 TEST_P(EngineStepTest, EveryStepsLogProbsMatchLibTorchsThroughReorders) {
   const auto [pre_norm, tie] = GetParam();
-  torch::manual_seed(11);
-  model::Transformer model(config(pre_norm, tie));
-  model->eval();
+  auto model = eval_model(11, pre_norm, tie);
   torch::NoGradGuard no_grad;
   const auto weights = infer::weights_from(model);
   const auto src = sources();
@@ -84,9 +90,7 @@ INSTANTIATE_TEST_SUITE_P(Layouts, EngineStepTest,
 // default top_k over LibTorch's log-probabilities: banned tokens, a row held
 // to </s>, and k past the number of allowed tokens' share.
 TEST(EngineStep, TopKMatchesTheDefaultOverLibTorchsLogProbs) {
-  torch::manual_seed(13);
-  model::Transformer model(config(true, true));
-  model->eval();
+  auto model = eval_model(13, true, true);
   torch::NoGradGuard no_grad;
   const auto weights = infer::weights_from(model);
   const auto src = sources();
@@ -125,9 +129,7 @@ TEST(EngineStep, TopKMatchesTheDefaultOverLibTorchsLogProbs) {
 // among themselves (the log-softmax of LibTorch's log-probabilities over the
 // same pieces), and log_probs gives every other piece -inf.
 TEST(EngineStep, AShortlistScoresOnlyItsPiecesNormalisedAmongThemselves) {
-  torch::manual_seed(15);
-  model::Transformer model(config(true, true));
-  model->eval();
+  auto model = eval_model(15, true, true);
   torch::NoGradGuard no_grad;
   const auto weights = infer::weights_from(model);
   const auto src = sources();
@@ -165,9 +167,7 @@ TEST(EngineStep, AShortlistScoresOnlyItsPiecesNormalisedAmongThemselves) {
 // closer than int8 agrees with float32.
 TEST(EngineStep, Int8LogProbsMatchLibTorchsInt8Model) {
   if (!model::int8_available()) GTEST_SKIP() << "built without oneDNN";
-  torch::manual_seed(14);
-  model::Transformer model(config(true, true));
-  model->eval();
+  auto model = eval_model(14, true, true);
   torch::NoGradGuard no_grad;
   const auto int8_weights = infer::weights_from(model, infer::Precision::kInt8);
   const auto src = sources();
@@ -192,9 +192,7 @@ TEST(EngineStep, Int8LogProbsMatchLibTorchsInt8Model) {
 // A worker with two threads (products in two column parts, rows split) gives
 // the same steps as one thread, and the same hypotheses.
 TEST(EngineStep, TwoThreadsGiveWhatOneGives) {
-  torch::manual_seed(16);
-  model::Transformer model(config(true, true));
-  model->eval();
+  auto model = eval_model(16, true, true);
   torch::NoGradGuard no_grad;
   for (const auto precision : {infer::Precision::kFloat32, infer::Precision::kInt8}) {
     const auto one = infer::weights_from(model, precision, 1), two = infer::weights_from(model, precision, 2);
@@ -220,9 +218,7 @@ TEST(EngineStep, TwoThreadsGiveWhatOneGives) {
 
 // Greedy and beam 4 on the same sources give the same hypotheses, tokens and scores.
 TEST(EngineStep, SearchesGiveTheSameHypothesesAsLibTorch) {
-  torch::manual_seed(12);
-  model::Transformer model(config(true, true));
-  model->eval();
+  auto model = eval_model(12, true, true);
   torch::NoGradGuard no_grad;
   {  // A peakier output layer, so that near-ties between tokens are rare.
     model->output_bias.uniform_(-4, 4);

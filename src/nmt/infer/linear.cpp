@@ -7,6 +7,7 @@
 #include "nmt/common/error.h"
 #include "nmt/infer/kernels.h"
 #include "nmt/infer/thread_pool.h"
+#include "nmt/model/dnnl_engine.h"
 
 namespace nmt::infer {
 namespace {
@@ -14,15 +15,10 @@ namespace {
 using dt = dnnl::memory::data_type;
 using tag = dnnl::memory::format_tag;
 
-const dnnl::engine& cpu_engine() {
-  static const dnnl::engine engine(dnnl::engine::kind::cpu, 0);
-  return engine;
-}
-
 // Each thread's own: oneDNN's stream, the primitives' scratch space, and the
 // int8 input, grown to the largest call and kept.
 struct ThreadScratch {
-  dnnl::stream stream{cpu_engine()};
+  dnnl::stream stream{model::dnnl_cpu_engine()};
   std::vector<uint8_t> pad;
   std::vector<int8_t> q;
   std::vector<float> row_scales;
@@ -101,17 +97,17 @@ Linear::Linear(const float* weight, const float* bias, int64_t out, int64_t in, 
       return fused_bias ? dnnl::matmul::desc(src, w, bias_desc, dst) : dnnl::matmul::desc(src, w, dst);
     };
     try {
-      part.pd = dnnl::matmul::primitive_desc(describe(tag::any), attr, cpu_engine());
+      part.pd = dnnl::matmul::primitive_desc(describe(tag::any), attr, model::dnnl_cpu_engine());
     } catch (const dnnl::error&) {  // no packed layout for this case: the plain one
-      part.pd = dnnl::matmul::primitive_desc(describe(tag::ba), attr, cpu_engine());
+      part.pd = dnnl::matmul::primitive_desc(describe(tag::ba), attr, model::dnnl_cpu_engine());
     }
     part.matmul = dnnl::matmul(part.pd);
     // The part's rows of W (out, in), row-major, are (in, count) in "ba"
     // order: reordered once.
     const auto* rows = static_cast<const uint8_t*>(plain) + part.first * in * element;
-    dnnl::memory user(dnnl::memory::desc({K, N}, type, tag::ba), cpu_engine(), const_cast<uint8_t*>(rows));
+    dnnl::memory user(dnnl::memory::desc({K, N}, type, tag::ba), model::dnnl_cpu_engine(), const_cast<uint8_t*>(rows));
     part.packed.resize(part.pd.weights_desc().get_size());
-    dnnl::memory packed(part.pd.weights_desc(), cpu_engine(), part.packed.data());
+    dnnl::memory packed(part.pd.weights_desc(), model::dnnl_cpu_engine(), part.packed.data());
     auto& s = scratch();
     dnnl::reorder(user, packed).execute(s.stream, user, packed);
     s.stream.wait();
@@ -123,7 +119,7 @@ Linear::~Linear() = default;
 
 void Linear::forward_part(const Part& part, const void* input, int64_t rows, const float* row_scales, float* y) const {
   const auto& m = *impl_;
-  const auto& engine = cpu_engine();
+  const auto& engine = model::dnnl_cpu_engine();
   auto& s = scratch();  // the running thread's
   const bool int8 = precision_ == Precision::kInt8;
   float* out = y + part.first;

@@ -21,18 +21,20 @@ at::Tensor Int8Linear::forward(const at::Tensor&) const { return {}; }
 
 #include <oneapi/dnnl/dnnl.hpp>
 
+#include "nmt/model/dnnl_engine.h"
+
 namespace nmt::model {
 namespace {
 
 using dt = dnnl::memory::data_type;
 using tag = dnnl::memory::format_tag;
 
-const dnnl::engine& cpu_engine() {
+}  // namespace
+
+const dnnl::engine& dnnl_cpu_engine() {
   static const dnnl::engine engine(dnnl::engine::kind::cpu, 0);
   return engine;
 }
-
-}  // namespace
 
 struct Int8Linear::Impl {
   int64_t in = 0, out = 0;
@@ -65,17 +67,17 @@ Int8Linear::Int8Linear(const at::Tensor& weight, const at::Tensor& bias) : impl_
   const dnnl::memory::desc src({M, K}, dt::s8, tag::ab), dst({M, N}, dt::f32, tag::ab);
   try {
     m.pd = dnnl::matmul::primitive_desc(dnnl::matmul::desc(src, dnnl::memory::desc({K, N}, dt::s8, tag::any), dst),
-                                        attr, cpu_engine());
+                                        attr, dnnl_cpu_engine());
   } catch (const dnnl::error&) {  // no packed layout for run-time M: the plain one
     m.pd = dnnl::matmul::primitive_desc(dnnl::matmul::desc(src, dnnl::memory::desc({K, N}, dt::s8, tag::ba), dst),
-                                        attr, cpu_engine());
+                                        attr, dnnl_cpu_engine());
   }
   m.matmul = dnnl::matmul(m.pd);
   // The weight (out, in) row-major is (in, out) in "ba" order; reorder it once.
-  dnnl::memory user(dnnl::memory::desc({K, N}, dt::s8, tag::ba), cpu_engine(), qweight.data_ptr());
+  dnnl::memory user(dnnl::memory::desc({K, N}, dt::s8, tag::ba), dnnl_cpu_engine(), qweight.data_ptr());
   m.packed = torch::empty({static_cast<int64_t>(m.pd.weights_desc().get_size())}, torch::kByte);
-  dnnl::memory packed(m.pd.weights_desc(), cpu_engine(), m.packed.data_ptr());
-  dnnl::stream stream(cpu_engine());
+  dnnl::memory packed(m.pd.weights_desc(), dnnl_cpu_engine(), m.packed.data_ptr());
+  dnnl::stream stream(dnnl_cpu_engine());
   dnnl::reorder(user, packed).execute(stream, user, packed);
   stream.wait();
 }
@@ -95,7 +97,7 @@ at::Tensor Int8Linear::forward(const at::Tensor& x) const {
   auto qx = flat.div(row_scales).round_().clamp_(-127, 127).to(torch::kChar);
   auto y = torch::empty({rows, m.out}, torch::kFloat);
   if (rows > 0) {
-    const auto& engine = cpu_engine();
+    const auto& engine = dnnl_cpu_engine();
     auto scratch = torch::empty({static_cast<int64_t>(m.pd.scratchpad_desc().get_size())}, torch::kByte);
     std::unordered_map<int, dnnl::memory> args{
         {DNNL_ARG_SRC, dnnl::memory({{rows, m.in}, dt::s8, tag::ab}, engine, qx.data_ptr())},
