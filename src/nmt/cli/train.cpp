@@ -234,8 +234,8 @@ void add_train_command(CLI::App& app) {
   config_option<int>(*c, "--keep-checkpoints", o, "train", "keep_checkpoints", "Checkpoints kept" + d(def.keep_checkpoints));
   config_option<double>(*c, "--ema", o, "train", "ema",
                         "Keep an exponential moving average of the weights with this decay (e.g. 0.999), as Marian's "
-                        "--exponential-smoothing: validation, best-*.pt and the checkpoints' models use it; 0 = off "
-                        "(0; 0.999 with --preset auto)");
+                        "--exponential-smoothing: validation, best-*.pt and the checkpoints' models use it; 0 = off" +
+                            d(def.ema));
   config_option<int64_t>(*c, "--average-last", o, "train", "average_last",
                          "At the end, average the last N checkpoints into RUN_DIR/average-STEP.pt, the run's final "
                          "model (needs --keep-checkpoints >= N); 0 = off" + d(def.average_last));
