@@ -26,6 +26,18 @@ TEST(Dropout, KeepsOneMinusPScaledAndIndependentOfNeighbours) {
   EXPECT_NEAR(both, 0.49, 0.006);
 }
 
+TEST(Dropout, RefusesAProbabilityOutsideZeroToOne) {
+  for (const double p : {-0.1, 1.0, 1.5}) {
+    try {
+      Dropout dropout(p);
+      ADD_FAILURE() << "dropout " << p << " was accepted";
+    } catch (const std::exception& e) {
+      EXPECT_NE(std::string(e.what()).find("dropout must be in [0, 1), got "), std::string::npos) << e.what();
+    }
+  }
+  EXPECT_NO_THROW(Dropout(0.0));
+}
+
 TEST(Dropout, TheSameGeneratorStateGivesTheSameMaskAndTheNextDrawAnother) {
   Dropout dropout(0.5);
   dropout->train();

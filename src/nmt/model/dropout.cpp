@@ -5,6 +5,8 @@
 
 #include <mutex>
 
+#include "nmt/common/error.h"
+
 namespace nmt::model {
 namespace {
 
@@ -32,6 +34,10 @@ void fill_mask(float* mask, int64_t n, uint64_t seed, uint32_t drop, float scale
 
 }  // namespace
 
+DropoutImpl::DropoutImpl(double p) : p(p) {
+  NMT_CHECK(p >= 0 && p < 1, "dropout must be in [0, 1), got " << p);
+}
+
 torch::Tensor DropoutImpl::forward(const torch::Tensor& x) {
   if (!is_training() || p == 0 || x.numel() == 0) return x;
   if (!x.device().is_cpu()) return torch::dropout(x, p, true);  // CUDA's fused kernel, its default generator
@@ -48,7 +54,7 @@ torch::Tensor DropoutImpl::forward(const torch::Tensor& x) {
   }
   TORCH_CHECK(x.numel() < (int64_t{1} << 32), "dropout over more than 2^32 elements");
   auto mask = torch::empty(x.sizes(), x.options().dtype(torch::kFloat));
-  const auto drop = static_cast<uint32_t>(p * 4294967295.0);  // p < 1: the model config checks it
+  const auto drop = static_cast<uint32_t>(p * 4294967295.0);  // p < 1: the constructor checks it
   fill_mask(mask.data_ptr<float>(), mask.numel(), seed, drop, static_cast<float>(1.0 / (1.0 - p)));
   return x * mask.to(x.scalar_type());
 }

@@ -14,7 +14,8 @@
 namespace nmt::model {
 
 struct DropoutImpl : torch::nn::Module {
-  explicit DropoutImpl(double p = 0.5) : p(p) {}
+  // Throws nmt::Error unless 0 <= p < 1.
+  explicit DropoutImpl(double p = 0.5);
   torch::Tensor forward(const torch::Tensor& x);
   double p;
 };
