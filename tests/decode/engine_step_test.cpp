@@ -166,7 +166,6 @@ TEST(EngineStep, AShortlistScoresOnlyItsPiecesNormalisedAmongThemselves) {
 // output channel, per row), so the two engines' log-probabilities agree far
 // closer than int8 agrees with float32.
 TEST(EngineStep, Int8LogProbsMatchLibTorchsInt8Model) {
-  if (!model::int8_available()) GTEST_SKIP() << "built without oneDNN";
   auto model = eval_model(14, true, true);
   torch::NoGradGuard no_grad;
   const auto int8_weights = infer::weights_from(model, infer::Precision::kInt8);

@@ -13,7 +13,6 @@ double relative_error(const torch::Tensor& got, const torch::Tensor& want) {
 }
 
 TEST(Int8Test, Linear_IsCloseToFloat32) {
-  if (!int8_available()) GTEST_SKIP() << "built without oneDNN";
   torch::manual_seed(41);
   torch::InferenceMode inference;
   auto weight = torch::randn({96, 64}) * 0.1, bias = torch::randn({96});
@@ -38,7 +37,6 @@ TEST(Int8Test, Linear_IsCloseToFloat32) {
 // alone and beside a row of values a thousand times larger (with one scale
 // per call, that row would have crushed the small one to a few levels).
 TEST(Int8Test, Linear_RowResultDoesNotDependOnItsBatch) {
-  if (!int8_available()) GTEST_SKIP() << "built without oneDNN";
   torch::manual_seed(43);
   torch::InferenceMode inference;
   auto weight = torch::randn({48, 32}) * 0.1, bias = torch::randn({48});
@@ -54,7 +52,6 @@ TEST(Int8Test, Linear_RowResultDoesNotDependOnItsBatch) {
 }
 
 TEST(Int8Test, QuantizedModel_LogitsTrackFloat32) {
-  if (!int8_available()) GTEST_SKIP() << "built without oneDNN";
   for (bool tied : {false, true}) {
     torch::manual_seed(42);
     auto c = preset("tiny");

@@ -1,271 +1,94 @@
 #include "nmt/infer/kernels.h"
 
-#include "nmt/infer/kernels_avx512.h"
-
-#include <algorithm>
-#include <cmath>
-#include <cstring>
+#include <cstdint>
 #include <limits>
 #include <vector>
 
+#include "nmt/cpu/isa.h"
+#include "nmt/infer/kernels_avx512.h"
+
 namespace nmt::infer {
-
-// Every kernel is cloned for these targets and chosen when the program loads.
-#define NMT_VECTOR_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
-
 namespace {
 
-// e^x in float32 without libm, so that loops over it vectorise (GCC calls
-// the scalar expf otherwise): x = n ln2 + r with |r| <= ln2 / 2, e^r by
-// Cephes' degree-6 polynomial, 2^n put into the exponent bits. Relative
-// error about 2e-7 (1-2 ulp); 0 below -87.3 (-inf included), +inf above 88.7.
-inline float exp_approx(float x) {
-  const float clamped = std::min(std::max(x, -87.3f), 88.7f);
-  // Rounds to the nearest integer: adding 1.5 * 2^23 leaves no fraction bits.
-  const float n = (clamped * 1.44269504088896341f + 12582912.0f) - 12582912.0f;
-  float r = clamped - n * 0.693359375f;
-  r = r + n * 2.12194440e-4f;
-  float p = 1.9875691500e-4f;
-  p = p * r + 1.3981999507e-3f;
-  p = p * r + 8.3334519073e-3f;
-  p = p * r + 4.1665795894e-2f;
-  p = p * r + 1.6666665459e-1f;
-  p = p * r + 5.0000001201e-1f;
-  p = p * r * r + r + 1.0f;
-  union {
-    int32_t i;
-    float f;
-  } two_n{(static_cast<int32_t>(n) + 127) << 23};
-  const float e = p * two_n.f;
-  return x < -87.3f ? 0.0f : (x > 88.7f ? std::numeric_limits<float>::infinity() : e);
-}
-
-// The sums below are written as `omp simd` reductions (-fopenmp-simd): the
-// compiler may then split them across vector lanes, which plain C++ forbids
-// for floats.
-NMT_VECTOR_CLONES float row_sum(const float* x, int64_t n) {
-  float s = 0;
-#pragma omp simd reduction(+ : s)
-  for (int64_t i = 0; i < n; ++i) s += x[i];
-  return s;
-}
-
-NMT_VECTOR_CLONES float row_squares_about(const float* x, int64_t n, float mean) {
-  float s = 0;
-#pragma omp simd reduction(+ : s)
-  for (int64_t i = 0; i < n; ++i) s += (x[i] - mean) * (x[i] - mean);
-  return s;
-}
-
-NMT_VECTOR_CLONES float row_max(const float* x, int64_t n) {
-  float m = -std::numeric_limits<float>::infinity();
-#pragma omp simd reduction(max : m)
-  for (int64_t i = 0; i < n; ++i) m = std::max(m, x[i]);
-  return m;
-}
-
-// x = exp(x - shift) in place; returns the sum.
-NMT_VECTOR_CLONES float exp_shifted(float* x, int64_t n, float shift) {
-  float s = 0;
-#pragma omp simd reduction(+ : s)
-  for (int64_t i = 0; i < n; ++i) {
-    x[i] = exp_approx(x[i] - shift);
-    s += x[i];
-  }
-  return s;
-}
-
-NMT_VECTOR_CLONES float exp_shifted_sum(const float* x, int64_t n, float shift) {
-  float s = 0;
-#pragma omp simd reduction(+ : s)
-  for (int64_t i = 0; i < n; ++i) s += exp_approx(x[i] - shift);
-  return s;
-}
-
-NMT_VECTOR_CLONES void normalise_row(const float* in, float* out, const float* gamma, const float* beta, float mean,
-                                     float inv_std, int64_t d) {
-#pragma omp simd
-  for (int64_t i = 0; i < d; ++i) out[i] = (in[i] - mean) * inv_std * gamma[i] + beta[i];
-}
-
-void layer_norm_row(const float* in, float* out, const float* gamma, const float* beta, float eps, int64_t d) {
-  const float mean = row_sum(in, d) / static_cast<float>(d);
-  const float variance = row_squares_about(in, d, mean) / static_cast<float>(d);
-  normalise_row(in, out, gamma, beta, mean, 1.0f / std::sqrt(variance + eps), d);
-}
+constexpr float kInfinity = std::numeric_limits<float>::infinity();
+constexpr int64_t kBlock = 64;  // log_softmax_top_k's column blocks
 
 }  // namespace
 
-NMT_VECTOR_CLONES void scale_bias_activation(float* x, int64_t rows, int64_t cols, const float* row_scales,
-                                             const float* bias, Activation activation) {
-  for (int64_t r = 0; r < rows; ++r) {
-    float* row = x + r * cols;
-    const float scale = row_scales != nullptr ? row_scales[r] : 1.0f;
-    if (bias != nullptr) {
-#pragma omp simd
-      for (int64_t i = 0; i < cols; ++i) row[i] = std::fma(row[i], scale, bias[i]);
-    } else {
-#pragma omp simd
-      for (int64_t i = 0; i < cols; ++i) row[i] *= scale;
-    }
-    if (activation == Activation::kRelu) {
-#pragma omp simd
-      for (int64_t i = 0; i < cols; ++i) row[i] = std::max(row[i], 0.0f);
-    } else if (activation == Activation::kSwish) {
-#pragma omp simd
-      for (int64_t i = 0; i < cols; ++i) row[i] = row[i] / (1.0f + exp_approx(-row[i]));
-    }
+// kernels_body.h once per instruction set. x86-64-v4 and v3 are the
+// AVX-512 (F, BW, DQ, VL) and AVX2 + FMA levels; the generic copy is the
+// project's own flags (SSE2 on x86-64), and the only one on other CPUs.
+#if defined(__x86_64__)
+#pragma GCC push_options
+#pragma GCC target("arch=x86-64-v4")
+namespace avx512 {
+#include "nmt/infer/kernels_body.h"
+}  // namespace avx512
+#pragma GCC pop_options
+#pragma GCC push_options
+#pragma GCC target("arch=x86-64-v3")
+namespace avx2 {
+#include "nmt/infer/kernels_body.h"
+}  // namespace avx2
+#pragma GCC pop_options
+#define NMT_DISPATCH(call)                                 \
+  switch (cpu::cpu_isa()) {                                \
+    case cpu::Isa::kAvx512: return avx512::call;           \
+    case cpu::Isa::kAvx2: return avx2::call;               \
+    default: return generic::call;                         \
   }
+#else
+#define NMT_DISPATCH(call) return generic::call;
+#endif
+namespace generic {
+#include "nmt/infer/kernels_body.h"
+}  // namespace generic
+
+void scale_bias_activation(float* x, int64_t rows, int64_t cols, const float* row_scales, const float* bias,
+                           Activation activation) {
+  NMT_DISPATCH(scale_bias_activation(x, rows, cols, row_scales, bias, activation))
 }
 
 void layer_norm(const float* in, float* out, const float* gamma, const float* beta, float eps, int64_t rows,
                 int64_t d) {
-  for (int64_t r = 0; r < rows; ++r) layer_norm_row(in + r * d, out + r * d, gamma, beta, eps, d);
+  NMT_DISPATCH(layer_norm(in, out, gamma, beta, eps, rows, d))
 }
 
-NMT_VECTOR_CLONES void add_residual_layer_norm(float* h, const float* y, const float* gamma, const float* beta,
-                                               float eps, int64_t rows, int64_t d, float* normed) {
-  for (int64_t r = 0; r < rows; ++r) {
-    float* row = h + r * d;
-    const float* add = y + r * d;
-#pragma omp simd
-    for (int64_t i = 0; i < d; ++i) row[i] += add[i];
-    if (normed != nullptr) layer_norm_row(row, normed + r * d, gamma, beta, eps, d);
-  }
+void add_residual_layer_norm(float* h, const float* y, const float* gamma, const float* beta, float eps, int64_t rows,
+                             int64_t d, float* normed) {
+  NMT_DISPATCH(add_residual_layer_norm(h, y, gamma, beta, eps, rows, d, normed))
 }
 
-NMT_VECTOR_CLONES void scaled_masked_softmax(float* scores, int64_t rows, int64_t cols, int64_t valid, float scale) {
-  for (int64_t r = 0; r < rows; ++r) {
-    float* row = scores + r * cols;
-#pragma omp simd
-    for (int64_t i = 0; i < valid; ++i) row[i] *= scale;
-    const float sum = exp_shifted(row, valid, row_max(row, valid));
-    const float inv = 1.0f / sum;
-#pragma omp simd
-    for (int64_t i = 0; i < valid; ++i) row[i] *= inv;
-    std::fill(row + valid, row + cols, 0.0f);
-  }
+void scaled_masked_softmax(float* scores, int64_t rows, int64_t cols, int64_t valid, float scale) {
+  NMT_DISPATCH(scaled_masked_softmax(scores, rows, cols, valid, scale))
 }
 
-NMT_VECTOR_CLONES void embed(const int64_t* ids, int64_t rows, int64_t length, const float* table, int64_t d,
-                             float scale, const float* positions, int64_t start, float* out) {
-  for (int64_t r = 0; r < rows; ++r) {
-    for (int64_t t = 0; t < length; ++t) {
-      const float* vector = table + ids[r * length + t] * d;
-      const float* position = positions + (start + t) * d;
-      float* o = out + (r * length + t) * d;
-#pragma omp simd
-      for (int64_t i = 0; i < d; ++i) o[i] = vector[i] * scale + position[i];
-    }
-  }
+void embed(const int64_t* ids, int64_t rows, int64_t length, const float* table, int64_t d, float scale,
+           const float* positions, int64_t start, float* out) {
+  NMT_DISPATCH(embed(ids, rows, length, table, d, scale, positions, start, out))
 }
-
-namespace {
-
-NMT_VECTOR_CLONES void attend_generic(const float* q, const float* keys, int64_t key_stride, const float* values,
-                                      int64_t value_stride, int64_t steps, int64_t heads, int64_t head_dim,
-                                      float scale, float* scores, float* out) {
-  for (int64_t t = 0; t < steps; ++t) {  // scores (heads, steps)
-    for (int64_t h = 0; h < heads; ++h) {
-      const float* a = q + h * head_dim;
-      const float* b = keys + t * key_stride + h * head_dim;
-      float s = 0;
-#pragma omp simd reduction(+ : s)
-      for (int64_t i = 0; i < head_dim; ++i) s += a[i] * b[i];
-      scores[h * steps + t] = s;
-    }
-  }
-  scaled_masked_softmax(scores, heads, steps, steps, scale);
-  const int64_t d = heads * head_dim;
-  std::fill_n(out, d, 0.0f);
-  for (int64_t t = 0; t < steps; ++t) {
-    for (int64_t h = 0; h < heads; ++h) {
-      const float w = scores[h * steps + t];
-      const float* v = values + t * value_stride + h * head_dim;
-      float* o = out + h * head_dim;
-#pragma omp simd
-      for (int64_t i = 0; i < head_dim; ++i) o[i] += w * v[i];
-    }
-  }
-}
-
-}  // namespace
 
 void attend(const float* q, const float* keys, int64_t key_stride, const float* values, int64_t value_stride,
             int64_t steps, int64_t heads, int64_t head_dim, float scale, float* scores, float* out) {
-  static const bool avx512 = __builtin_cpu_supports("avx512f");
-  if (avx512 && head_dim % 16 == 0) {
-    attend_avx512(q, keys, key_stride, values, value_stride, steps, heads, head_dim, scale, scores, out,
-                  scaled_masked_softmax);
-  } else {
-    attend_generic(q, keys, key_stride, values, value_stride, steps, heads, head_dim, scale, scores, out);
+#if defined(__x86_64__)
+  if (cpu::cpu_isa() == cpu::Isa::kAvx512 && head_dim % 16 == 0) {
+    return attend_avx512(q, keys, key_stride, values, value_stride, steps, heads, head_dim, scale, scores, out,
+                         avx512::scaled_masked_softmax);
   }
+#endif
+  NMT_DISPATCH(attend(q, keys, key_stride, values, value_stride, steps, heads, head_dim, scale, scores, out))
 }
 
-NMT_VECTOR_CLONES void quantize_rows(const float* x, int64_t rows, int64_t cols, int8_t* q, float* scales) {
-  for (int64_t r = 0; r < rows; ++r) {
-    const float* row = x + r * cols;
-    float max = 0;
-#pragma omp simd reduction(max : max)
-    for (int64_t i = 0; i < cols; ++i) max = std::max(max, std::abs(row[i]));
-    const float scale = max == 0 ? 1.0f : max / 127.0f;
-    scales[r] = scale;
-    int8_t* out = q + r * cols;
-#pragma omp simd
-    for (int64_t i = 0; i < cols; ++i) {
-      // |x| <= max, so |x / scale| stays within 127 (a hair over at most,
-      // which rounds back to 127): no clamp needed. Rounds half to even, as
-      // nearbyint, in a form that vectorises: adding 1.5 * 2^23 leaves no
-      // fraction bits.
-      out[i] = static_cast<int8_t>(static_cast<int32_t>((row[i] / scale + 12582912.0f) - 12582912.0f));
-    }
-  }
+void quantize_rows(const float* x, int64_t rows, int64_t cols, int8_t* q, float* scales) {
+  NMT_DISPATCH(quantize_rows(x, rows, cols, q, scales))
 }
 
 void log_softmax_top_k(float* logits, int64_t rows, int64_t cols, int64_t k, const int64_t* banned,
                        int64_t banned_count, float* scores, int64_t* ids, float* log_sums) {
-  constexpr float kNegInf = -std::numeric_limits<float>::infinity();
-  constexpr float kInf = std::numeric_limits<float>::infinity();
-  // Columns in blocks: each block's maximum is taken once (vectorised), gives
-  // the row's maximum, and then lets the top-k scan skip every block that
-  // holds nothing better than the k kept so far: most of them.
-  constexpr int64_t kBlock = 64;
-  const int64_t blocks = (cols + kBlock - 1) / kBlock;
   thread_local std::vector<float> block_max;  // grown to the widest row seen, then kept
-  if (static_cast<int64_t>(block_max.size()) < blocks) block_max.resize(blocks);
-  for (int64_t r = 0; r < rows; ++r) {
-    float* row = logits + r * cols;
-    float max = kNegInf;
-    for (int64_t b = 0; b < blocks; ++b) {
-      block_max[b] = row_max(row + b * kBlock, std::min(kBlock, cols - b * kBlock));
-      max = std::max(max, block_max[b]);
-    }
-    const float log_sum = max + std::log(exp_shifted_sum(row, cols, max));
-    if (log_sums != nullptr) log_sums[r] = log_sum;
-    for (int64_t b = 0; b < banned_count; ++b) {
-      row[banned[b]] = kNegInf;
-      block_max[banned[b] / kBlock] = kInf;  // its block is scanned entry by entry
-    }
-    // The k best so far, best first; the last is the bar a new entry must pass.
-    float* best = scores + r * k;
-    int64_t* best_id = ids + r * k;
-    std::fill_n(best, k, kNegInf);
-    std::fill_n(best_id, k, int64_t{0});
-    for (int64_t b = 0; b < blocks; ++b) {
-      if (!(block_max[b] > best[k - 1])) continue;
-      const int64_t end = std::min(cols, (b + 1) * kBlock);
-      for (int64_t i = b * kBlock; i < end; ++i) {
-        if (!(row[i] > best[k - 1])) continue;
-        int64_t j = k - 1;  // after every kept entry that is at least as good
-        while (j > 0 && row[i] > best[j - 1]) {
-          best[j] = best[j - 1], best_id[j] = best_id[j - 1];
-          --j;
-        }
-        best[j] = row[i], best_id[j] = i;
-      }
-    }
-    for (int64_t j = 0; j < k; ++j) best[j] -= log_sum;  // -inf stays -inf
-  }
+  const size_t blocks = static_cast<size_t>((cols + kBlock - 1) / kBlock);
+  if (block_max.size() < blocks) block_max.resize(blocks);
+  NMT_DISPATCH(log_softmax_top_k(logits, rows, cols, k, banned, banned_count, scores, ids, log_sums, block_max.data()))
 }
 
 }  // namespace nmt::infer

@@ -4,9 +4,10 @@
 // matrix products. Plain float32 arrays, row-major, no LibTorch: the CPU
 // inference engine calls these between its matrix products.
 //
-// Each kernel is compiled for AVX-512, AVX2 and plain x86-64, and the loader
-// picks the best the CPU has (GCC's target_clones), so the project's normal
-// flags still give the wide vectors.
+// Each kernel is compiled for AVX-512 (x86-64-v4), AVX2 with FMA (x86-64-v3)
+// and the project's own flags (kernels_body.h), and runs in the version that
+// cpu::cpu_isa() names (the CPU's best, or NMT_CPU_ISA's), so the normal
+// flags still give the wide vectors and one machine can test every path.
 #include <cstdint>
 
 namespace nmt::infer {

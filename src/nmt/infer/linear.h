@@ -5,12 +5,12 @@
 // batch).
 //   - float32: bias and activation are the primitive's own (a bias argument
 //     and an eltwise post-op), so y is written once;
-//   - int8: the weight quantized symmetrically per output channel (the
-//     largest |w| of a row maps to 127), the input per row at each call (so
-//     that a row's result never depends on the other rows of its batch),
-//     int32 accumulation times the channel scales in the primitive, then one
-//     pass of act(acc * row scale + b) (a fused multiply-add): the scheme and
-//     the arithmetic of model/int8.h, so both engines' int8 agree.
+//   - int8: the product of cpu/int8_product.h (the weight quantized
+//     symmetrically per output channel; the input per row at each call, so
+//     that a row's result never depends on the other rows of its batch;
+//     exact int32 sums times the channel scales), then one pass of
+//     act(acc * row scale + b) (a fused multiply-add): the scheme and the
+//     arithmetic of model/int8.h, so both engines' int8 agree bit for bit.
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -46,6 +46,7 @@ class Linear {
  private:
   struct Part;
   struct Impl;
+  void make_float32_part(Part& part, const float* rows) const;
   void forward_part(const Part& part, const void* input, int64_t rows, const float* row_scales, float* y) const;
 
   std::unique_ptr<Impl> impl_;

@@ -1,20 +1,19 @@
 #pragma once
-// int8 inference for linear layers: the weight quantized once, symmetrically
-// with one scale per output channel, and packed in the layout oneDNN's int8
-// matrix product wants; each call quantizes its activations on the fly
-// (symmetric int8, one scale per row, so a row's result never depends on the
-// other rows of its batch), multiplies with int32 accumulation and rescales
-// by the weight scales to float32 in one oneDNN primitive, built once per
-// layer for every batch size (the row count is a run-time argument); the row
-// scales and the bias follow in one pass.
+// int8 inference for LibTorch's linear layers: the product of
+// cpu/int8_product.h (the weight quantized once per output channel; the
+// activations per row at each call, so a row's result never depends on the
+// other rows of its batch; exact int32 sums), then the row scales and the
+// bias in one pass. The CPU inference engine (infer/) does the same, bit
+// for bit.
 #include <memory>
 
 #include <ATen/core/Tensor.h>
 
-namespace nmt::model {
+namespace nmt::cpu {
+class Int8Product;
+}
 
-// False when nmt was built without oneDNN; Int8Linear then throws nmt::Error.
-bool int8_available();
+namespace nmt::model {
 
 class Int8Linear {
  public:
@@ -24,8 +23,8 @@ class Int8Linear {
   at::Tensor forward(const at::Tensor& x) const;  // float32 (..., in) on the CPU -> (..., out)
 
  private:
-  struct Impl;
-  std::unique_ptr<Impl> impl_;
+  std::unique_ptr<cpu::Int8Product> product_;
+  at::Tensor bias_;  // (1, out) float32, or undefined
 };
 
 }  // namespace nmt::model
