@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what nmt needs to build, test and run on Debian 12; does nothing
 # when everything is there already.
-#   bash scripts/install.sh [--tests]   (--tests: also the web tests' npm packages)
+#   bash scripts/install.sh [--tests]   (--tests: also the ARM64 cross compiler and the web tests' npm packages)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,6 +31,12 @@ packages=(
 # node and npm already on PATH.
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   packages+=(nodejs npm)
+fi
+
+# The tests' own needs: Debian's ARM64 cross compiler (the CPU engine
+# compiles for ARM64: tests/build).
+if [ "${1:-}" = --tests ]; then
+  packages+=(g++-aarch64-linux-gnu)
 fi
 
 missing=()

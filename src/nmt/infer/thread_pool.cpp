@@ -1,15 +1,25 @@
 #include "nmt/infer/thread_pool.h"
 
-#include <immintrin.h>
-
 #include <chrono>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#endif
 
 #include "nmt/common/error.h"
 #include "nmt/model/threads.h"
 
 namespace nmt::infer {
-
 namespace {
+
+// A spinning thread's hint to the core (x86's pause, ARM's yield).
+inline void spin_pause() {
+#if defined(__x86_64__) || defined(__i386__)
+  _mm_pause();
+#elif defined(__aarch64__)
+  asm volatile("yield");
+#endif
+}
 
 // How long a helper spins for the next job before it sleeps: longer than
 // the gap between two products of a step, far shorter than a batch.
@@ -56,7 +66,7 @@ void ThreadPool::helper_loop() {
   for (;;) {
     // Spin for a while, then sleep until a new job is out.
     const auto until = std::chrono::steady_clock::now() + kSpin;
-    while (generation() == seen && std::chrono::steady_clock::now() < until) _mm_pause();
+    while (generation() == seen && std::chrono::steady_clock::now() < until) spin_pause();
     if (generation() == seen) {
       std::unique_lock<std::mutex> lock(mutex_);
       ++sleeping_;
@@ -89,7 +99,7 @@ void ThreadPool::run(int tasks, const std::function<void(int)>& fn) {
   }
   if (sleeping_ > 0) wake_.notify_all();
   work(generation);
-  while (done_.load(std::memory_order_acquire) < tasks) _mm_pause();
+  while (done_.load(std::memory_order_acquire) < tasks) spin_pause();
   if (error_) std::rethrow_exception(error_);
 }
 
