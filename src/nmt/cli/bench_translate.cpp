@@ -14,6 +14,8 @@
 #include <nlohmann/json.hpp>
 #include <torch/torch.h>
 
+#include "nmt/cpu/int8_product.h"
+#include "nmt/cpu/isa.h"
 #include "nmt/cli/bench.h"
 #include "nmt/cli/op_profile.h"
 #include "nmt/cli/options.h"
@@ -242,11 +244,13 @@ void run(const TranslateBench& b) {
                                                    std::to_string(config.tgt_vocab) + " target pieces a batch"
                                              : std::string()),
                                     "tokens: generated pieces of the best hypothesis, </s> not counted; "
-                                    "latency: wall time of one batch (one sentence at batch 1)"};
+                                    "latency: wall time of one batch (one sentence at batch 1)",
+                                    cpu::isa_report() + "; int8 products: " + cpu::int8_kernel_name(cpu::int8_kernel())};
   nlohmann::json j = {{"command", "translate"}, {"model", what}, {"config", model::to_json(config)},
                       {"input", input}, {"fixed_len", b.fixed_len}, {"threads", b.common.threads},
                       {"workers", b.workers}, {"precision", precision}, {"engine", engine},
-                      {"cases", json_cases}, {"peak_rss_mib", rss}};
+                      {"cases", json_cases}, {"peak_rss_mib", rss}, {"cpu_isa", cpu::isa_name(cpu::cpu_isa())},
+                      {"int8_kernel", cpu::int8_kernel_name(cpu::int8_kernel())}};
   report(title, table, notes, j, b.common);
 }
 

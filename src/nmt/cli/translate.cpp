@@ -15,6 +15,7 @@
 
 #include "nmt/cli/commands.h"
 #include "nmt/common/error.h"
+#include "nmt/cpu/isa.h"
 #include "nmt/decode/alignment.h"
 #include "nmt/decode/shortlist.h"
 #include "nmt/decode/stream.h"
@@ -165,6 +166,7 @@ void run(TranslateCommand cmd) {
             << std::setprecision(0) << total.generated_tokens / std::max(total.seconds, 1e-9) << " tok/s, beam "
             << cmd.options.search.beam << ", batch " << cmd.options.batch_size << ", " << stats.max_workers
             << (stats.max_workers == 1 ? " worker" : " workers") << ", step " << ckpt.info.step << ")\n";
+  std::cerr << cpu::isa_report() << "\n";
   if (cmd.options.shortlist && !total.batch_seconds.empty()) {
     std::cerr << "shortlist: " << total.shortlist_pieces / static_cast<int64_t>(total.batch_seconds.size()) << " of "
               << ckpt.model_config.tgt_vocab << " target pieces a batch on average\n";

@@ -14,7 +14,8 @@ namespace nmt::train {
 struct TrainOptions;
 
 // True when the CPU multiplies bfloat16 natively (AVX512-BF16 or AMX-BF16,
-// from /proc/cpuinfo's flags); emulated bfloat16 is slower than float32.
+// under cpu::cpu_isa(), so NMT_CPU_ISA=avx2 says no); emulated bfloat16 is
+// slower than float32.
 bool cpu_has_native_bf16();
 
 struct HardwareChoice {
