@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <limits>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -230,15 +231,22 @@ TEST(TrainerTest, Trainer_NonFiniteLossIsSkippedThenStops) {
 }
 
 TEST(TrainerTest, Trainer_EarlyStoppingStopsAtPatienceAndKeepsBest) {
-  // With a learning rate of 1e-30 (0 asks for the automatic one) the float32
-  // weights never move, so the dev loss (and
-  // perplexity, which ppl early stopping once accepted but never counted)
-  // never improves after the first validation: training must stop after
-  // exactly `patience` more validations, and best-<metric>.pt is the first one's.
+  // The trainer's decisions against the dev scores it reported, whatever
+  // they were: each validation's gain and stale count, the stop at the first
+  // validation whose stale count reaches `patience` (and no other stop), and
+  // best-<metric>.pt from the best validation's step. The rules alone are
+  // tested on scripted scores in early_stopping_test.cpp. With a learning
+  // rate of 1e-30 (0 asks for the automatic one) and no moving average
+  // (whose d * w + (1 - d) * w need not equal w in the last bit, so that the
+  // dev loss wandered and on some CPUs improved), steps of about 1e-31 are
+  // lost in float32 weights: the dev loss stays put and the run stops early,
+  // on loss and on perplexity, which ppl early stopping once accepted but
+  // never counted.
   TempDir corpus;
   const auto data = reverse_task(corpus, 100, 20);
   auto options = quick_options();
   options.lr = 1e-30;
+  options.ema = 0;
   options.max_steps = 100;
   options.valid_every = 2;
   options.valid_translate = false;
@@ -247,22 +255,34 @@ TEST(TrainerTest, Trainer_EarlyStoppingStopsAtPatienceAndKeepsBest) {
   TrainCallbacks callbacks;
   callbacks.on_valid = [&](const ValidReport& r) { validations.push_back(r); };
   for (const std::string metric : {"loss", "ppl"}) {
+    SCOPED_TRACE(metric);
     options.early_stopping_metric = metric;
     TempDir dir;
     validations.clear();
     const auto run = train(dir.file("run"), options, data, callbacks);
-    EXPECT_EQ(run.result.stop_reason, "early-stopping") << metric;
-    EXPECT_EQ(run.result.steps, 2 * (1 + 3)) << metric;
-    ASSERT_EQ(validations.size(), 4u) << metric;
-    EXPECT_TRUE(validations[0].improved) << metric;
-    EXPECT_EQ(validations[3].stale, 3) << metric;
-    EXPECT_EQ(load_checkpoint(dir.file("run/best-" + metric + ".pt")).info.step, 2) << metric;
+    EXPECT_EQ(run.result.stop_reason, "early-stopping");
+    ASSERT_GE(validations.size(), 4u);
+    EXPECT_EQ(run.result.steps, validations.back().step);
+    double best = std::numeric_limits<double>::infinity();
+    int64_t best_step = -1, stale = 0;
+    for (size_t i = 0; i < validations.size(); ++i) {
+      const auto& v = validations[i];
+      const double value = metric == "loss" ? v.loss : v.ppl;
+      const bool better = value < best;
+      if (better) best = value, best_step = v.step;
+      stale = better ? 0 : stale + 1;
+      EXPECT_EQ(v.improved, better) << "step " << v.step;
+      EXPECT_EQ(v.stale, stale) << "step " << v.step;
+      EXPECT_EQ(stale >= options.patience, i + 1 == validations.size()) << "step " << v.step;
+    }
+    EXPECT_EQ(load_checkpoint(dir.file("run/best-" + metric + ".pt")).info.step, best_step);
   }
   options.early_stopping_metric = "loss";
 
   // Learning for real, the dev loss improves and the same patience does not
   // trigger in 12 steps.
   options.lr = 1;
+  options.ema = quick_options().ema;
   options.max_steps = 12;
   TempDir learning;
   validations.clear();

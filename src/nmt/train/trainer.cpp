@@ -6,7 +6,6 @@
 #include <fstream>
 #include <iomanip>
 #include <limits>
-#include <map>
 #include <sstream>
 
 #include <torch/torch.h>
@@ -22,6 +21,7 @@
 #include "nmt/train/auto_options.h"
 #include "nmt/train/average.h"
 #include "nmt/train/checkpoint.h"
+#include "nmt/train/early_stopping.h"
 #include "nmt/train/ema.h"
 #include "nmt/train/metrics_writer.h"
 #include "nmt/train/schedule.h"
@@ -226,8 +226,8 @@ class Trainer {
   int64_t step_ = 0, epochs_done_ = 0, attempts_ = 0, bad_in_a_row_ = 0;
   double train_seconds_ = 0;
   bool epoch_ended_ = false;
-  std::map<std::string, nlohmann::json> best_;  // metric -> {"value", "step"}
-  int64_t stale_ = 0, validated_step_ = -1, saved_step_ = -1;
+  EarlyStopping early_stopping_;  // the best validation of each metric, and when to stop
+  int64_t validated_step_ = -1, saved_step_ = -1;
   // The current log window.
   double window_seconds_ = 0, window_loss_ = 0, window_nll_ = 0;
   double window_comm_wait_ = 0, comm_wait_ = 0;  // seconds waiting for gradient sums that backward did not hide
@@ -239,7 +239,8 @@ Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& opt
                  const text::Vocab& src_vocab, const text::Vocab& tgt_vocab, const std::string& run_dir,
                  const nlohmann::json& full_config, const TrainCallbacks& callbacks, dist::World& world)
     : model_config_(model_config), options_(options), run_dir_(run_dir),
-      callbacks_(callbacks), world_(world), device_(rank_device(options.device, world)) {
+      callbacks_(callbacks), world_(world), device_(rank_device(options.device, world)),
+      early_stopping_(options.early_stopping_metric, options.patience) {
   check_train_options(model_config, options);
   const int threads = threads_per_process(options, world.info().local_size);
   hardware_ = choose_hardware(options, threads, options.device, cpu_has_native_bf16());
@@ -350,12 +351,10 @@ Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& opt
       train_seconds_ = resumed.value("train_seconds", 0.0);
       result_.target_tokens = resumed.value("target_tokens", int64_t{0});
       result_.skipped_steps = resumed.value("skipped_steps", int64_t{0});
-      stale_ = resumed.value("stale", int64_t{0});
+      early_stopping_.restore(resumed);
       validated_step_ = resumed.value("validated_step", int64_t{-1});
       bad_in_a_row_ = resumed.value("bad_in_a_row", int64_t{0});
       epoch_ended_ = resumed.value("epoch_ended", false);
-      const nlohmann::json best = resumed.value("best", nlohmann::json::object());
-      for (const auto& [metric, value] : best.items()) best_[metric] = value;
     }
     message("resuming from " + latest + " at step " + std::to_string(step_));
   }
@@ -394,16 +393,16 @@ void Trainer::check_resume(const LoadedCheckpoint& ckpt, const text::Vocab& src_
 }
 
 nlohmann::json Trainer::progress() const {
-  nlohmann::json best = nlohmann::json::object();
-  for (const auto& [metric, b] : best_) best[metric] = b;
   // Everything that decides what the run does next, so that a resumed run
   // does what the uninterrupted one would have done.
-  return {{"position", nlohmann::json(next_position_)}, {"train_seconds", train_seconds_},
-          {"target_tokens", result_.target_tokens}, {"skipped_steps", result_.skipped_steps},
-          {"best", best}, {"stale", stale_}, {"validated_step", validated_step_},
-          {"bad_in_a_row", bad_in_a_row_}, {"epoch_ended", epoch_ended_},
-          {"warmup", probing_ ? nlohmann::json(nullptr) : nlohmann::json(warmup_)},
-          {"expected_steps", expected_steps_}};
+  nlohmann::json progress = {{"position", nlohmann::json(next_position_)}, {"train_seconds", train_seconds_},
+                             {"target_tokens", result_.target_tokens}, {"skipped_steps", result_.skipped_steps},
+                             {"validated_step", validated_step_}, {"bad_in_a_row", bad_in_a_row_},
+                             {"epoch_ended", epoch_ended_},
+                             {"warmup", probing_ ? nlohmann::json(nullptr) : nlohmann::json(warmup_)},
+                             {"expected_steps", expected_steps_}};
+  early_stopping_.save(progress);  // the best scores and the validations since the last gain
+  return progress;
 }
 
 // The warm-up, the scale and the shape: given ones as they are; chosen from
@@ -550,37 +549,23 @@ void Trainer::validate() {
   r.step = step_, r.train_seconds = train_seconds_, r.loss = scores.loss, r.ppl = scores.ppl;
   r.bleu = scores.bleu, r.chrf = scores.chrf, r.seconds = scores.seconds;
 
-  std::string metric = options_.early_stopping_metric;
-  if (higher_is_better(metric) && !scores.bleu) metric = "loss";  // no translation: loss decides
+  const auto outcome = early_stopping_.add(step_, scores);
+  const std::string& metric = outcome.metric;
   std::string line = "step " + std::to_string(step_) + " | dev loss " + fixed(scores.loss, 4) + " | dev ppl " +
                      fixed(scores.ppl, 2);
   if (scores.bleu) line += " | dev BLEU " + fixed(*scores.bleu, 2) + " | dev chrF " + fixed(*scores.chrf, 2);
-  // Each metric's best model is kept; perplexity ranks as the loss does, so
-  // it is tracked (and best-ppl.pt kept) only when it decides early stopping.
-  std::vector<std::string> tracked = {"loss"};
-  if (scores.bleu) tracked.insert(tracked.end(), {"bleu", "chrf"});
-  if (metric == "ppl") tracked.push_back("ppl");
-  for (const auto& m : tracked) {
-    const double value = metric_value(scores, m);
-    const bool first = !best_.count(m);
-    const bool better = first || (higher_is_better(m) ? value > best_[m]["value"].get<double>()
-                                                      : value < best_[m]["value"].get<double>());
-    if (better) {
-      best_[m] = {{"value", value}, {"step", step_}};
-      CheckpointInfo best_info = info_;
-      best_info.step = step_, best_info.epoch = epochs_done_;
-      best_info.progress = {{"best", m}, {"value", value}};
-      best_info.with_rng_state = false;
-      if (world_.is_main()) save_checkpoint((fs::path(run_dir_) / ("best-" + m + ".pt")).string(), eval_model(), nullptr, best_info);
-    }
-    if (m == metric) {
-      r.improved = better;
-      stale_ = better ? 0 : stale_ + 1;
-    }
+  // Each tracked metric's best model is kept (early_stopping.h says which).
+  for (const auto& m : outcome.new_best) {
+    CheckpointInfo best_info = info_;
+    best_info.step = step_, best_info.epoch = epochs_done_;
+    best_info.progress = {{"best", m}, {"value", early_stopping_.best().at(m).value}};
+    best_info.with_rng_state = false;
+    if (world_.is_main()) save_checkpoint((fs::path(run_dir_) / ("best-" + m + ".pt")).string(), eval_model(), nullptr, best_info);
   }
-  r.stale = stale_;
+  r.improved = outcome.improved;
+  r.stale = early_stopping_.stale();
   line += " | " + fixed(scores.seconds, 1) + " s | " +
-          (r.improved ? "new best " + metric : "no gain on " + metric + " for " + std::to_string(stale_) + " validation(s)");
+          (r.improved ? "new best " + metric : "no gain on " + metric + " for " + std::to_string(r.stale) + " validation(s)");
   message(line);
   // A few translations, so that a person sees what the scores mean.
   const auto& dev = validator_->dev();
@@ -700,7 +685,7 @@ TrainResult Trainer::run() {
     if (valid_now && (reason.empty() || interrupted)) {
       validate();
       // Every rank validates the same weights; the decision is still taken together.
-      if (options_.patience > 0 && world_.any(stale_ >= options_.patience)) reason = "early-stopping";
+      if (options_.patience > 0 && world_.any(early_stopping_.should_stop())) reason = "early-stopping";
     }
     if (interrupted) break;
     if (options_.save_every > 0 && step_ % options_.save_every == 0 && reason.empty()) save();

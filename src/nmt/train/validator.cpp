@@ -5,7 +5,6 @@
 
 #include <torch/torch.h>
 
-#include "nmt/common/error.h"
 #include "nmt/decode/translator.h"
 #include "nmt/eval/bleu.h"
 #include "nmt/eval/chrf.h"
@@ -51,22 +50,6 @@ ValidScores Validator::run(model::Transformer& model, const c10::Device& device)
   model->train();
   scores.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return scores;
-}
-
-bool higher_is_better(const std::string& metric) {
-  if (metric == "loss" || metric == "ppl") return false;
-  NMT_CHECK(metric == "bleu" || metric == "chrf",
-            "unknown validation metric '" << metric << "' (choose loss, ppl, bleu or chrf)");
-  return true;
-}
-
-double metric_value(const ValidScores& scores, const std::string& metric) {
-  higher_is_better(metric);  // checks the name
-  if (metric == "loss") return scores.loss;
-  if (metric == "ppl") return scores.ppl;
-  const auto& value = metric == "bleu" ? scores.bleu : scores.chrf;
-  NMT_CHECK(value.has_value(), "validation metric '" << metric << "' needs translation of the dev set");
-  return *value;
 }
 
 }  // namespace nmt::train

@@ -3,12 +3,12 @@
 // BLEU/chrF from actually translating the dev source with the model as it is
 // now, scored by the project's sacreBLEU-exact scorer.
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <vector>
 
 #include "nmt/data/batcher.h"
 #include "nmt/model/transformer.h"
+#include "nmt/train/early_stopping.h"
 
 namespace nmt::train {
 
@@ -19,10 +19,7 @@ struct ValidOptions {
   int64_t max_sentences = 0;  // translate only the first N dev sentences; 0 = all
 };
 
-struct ValidScores {
-  double loss = 0;             // nll per target token (no label smoothing)
-  double ppl = 0;
-  std::optional<double> bleu, chrf;
+struct ValidScores : DevScores {  // loss, ppl, bleu, chrf (early_stopping.h)
   double seconds = 0;          // wall time of the whole validation
   std::vector<std::string> translations;  // the dev translations, when translated
 };
@@ -44,10 +41,5 @@ class Validator {
   const text::Vocab& tgt_vocab_;
   ValidOptions options_;
 };
-
-// The comparable value of a metric ("loss", "bleu", "chrf") and whether
-// larger is better; nmt::Error for an unknown name or one not computed.
-double metric_value(const ValidScores& scores, const std::string& metric);
-bool higher_is_better(const std::string& metric);
 
 }  // namespace nmt::train
