@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what nmt needs to build, test and run on Debian 12; does nothing
 # when everything is there already.
-#   bash scripts/install.sh [--tests]   (--tests: also the ARM64 cross compiler and the web tests' npm packages)
+#   bash scripts/install.sh [--tests]   (--tests: also the web tests' npm packages)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,6 +24,7 @@ packages=(
   pybind11-dev python3-dev            # the Python module (build/python/nmt)
   python3-torch                       # ... which its test imports beside Debian's PyTorch (the same LibTorch)
   libgtest-dev
+  g++-aarch64-linux-gnu               # the test that the CPU engine compiles for ARM64 (tests/infer)
   chromium                            # the browser test of nmt serve's page (tests/serve/web)
 )
 # node and npm run the web tests (the libretranslate client, playwright-core).
@@ -31,12 +32,6 @@ packages=(
 # node and npm already on PATH.
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   packages+=(nodejs npm)
-fi
-
-# The tests' own needs: Debian's ARM64 cross compiler (the CPU engine
-# compiles for ARM64: tests/build).
-if [ "${1:-}" = --tests ]; then
-  packages+=(g++-aarch64-linux-gnu)
 fi
 
 missing=()
