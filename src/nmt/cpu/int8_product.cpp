@@ -121,8 +121,6 @@ Int8Product::Int8Product(const float* weight, int64_t out, int64_t in, int64_t l
 
 Int8Product::~Int8Product() = default;
 
-const float* Int8Product::channel_scales() const { return scales_.data(); }
-
 void Int8Product::multiply(const int8_t* x, int64_t rows, float* y) const {
   if (rows <= 0) return;
   const int64_t ldy = ldy_;

@@ -48,10 +48,8 @@ class Int8Product {
   // and may be called from several threads at once.
   void multiply(const int8_t* x, int64_t rows, float* y) const;
 
-  const float* channel_scales() const;
   int64_t in() const { return in_; }
   int64_t out() const { return out_; }
-  Int8Kernel kernel() const { return kernel_; }
 
  private:
   struct Onednn;
