@@ -16,7 +16,6 @@ packages=(
   libpugixml-dev                      # TMX corpora
   libzip-dev                          # Marian's .npz models (nmt import marian)
   libicu-dev                          # Unicode categories, scripts, case mapping (score --tokenize intl, --lowercase; clean)
-  libcpp-httplib-dev                  # nmt serve: HTTP (cpp-httplib)
   libgumbo-dev                        # nmt serve: the text of HTML to translate (gumbo, an HTML5 parser)
   libcld2-dev                         # nmt serve: language detection (CLD2)
   libgoogle-perftools-dev             # tcmalloc: memory reused between steps

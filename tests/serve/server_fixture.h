@@ -6,7 +6,7 @@
 #include <string>
 #include <thread>
 
-#include <httplib.h>
+#include "nmt/serve/http.h"
 
 #include "nmt/serve/server.h"
 #include "text/test_support.h"

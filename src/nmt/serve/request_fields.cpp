@@ -49,8 +49,10 @@ std::optional<json> Fields::get(const std::string& name) const {
   std::string value;
   if (req_.has_param(name)) {
     value = req_.get_param_value(name);
-  } else if (req_.has_file(name)) {
-    value = req_.get_file_value(name).content;
+  } else if (req_.form.has_field(name)) {  // multipart: a plain field
+    value = req_.form.get_field(name);
+  } else if (req_.form.has_file(name)) {  // multipart: a part with a file name
+    value = req_.form.get_file(name).content;
   } else {
     return std::nullopt;
   }

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include <httplib.h>
+#include "nmt/serve/http.h"
 #include <nlohmann/json.hpp>
 
 namespace nmt::serve {

@@ -12,7 +12,7 @@
 #include <optional>
 #include <thread>
 
-#include <httplib.h>
+#include "nmt/serve/http.h"
 #include <nlohmann/json.hpp>
 
 #include "nmt/common/error.h"
