@@ -18,10 +18,12 @@ packages=(
   libicu-dev                          # Unicode categories, scripts, case mapping (score --tokenize intl, --lowercase; clean)
   libgumbo-dev                        # nmt serve: the text of HTML to translate (gumbo, an HTML5 parser)
   libcld2-dev                         # nmt serve: language detection (CLD2)
+  libssl-dev                          # nmt serve: API keys kept as SHA-256 digests (libcrypto); HTTP is third_party/cpp-httplib
   libgoogle-perftools-dev             # tcmalloc: memory reused between steps
-  libdnnl-dev                         # oneDNN: int8 translation (translate --quantize int8)
+  libdnnl-dev                         # oneDNN: the CPU engine's float32 products (int8 on VNNI CPUs)
   pybind11-dev python3-dev            # the Python module (build/python/nmt)
   python3-torch                       # ... which its test imports beside Debian's PyTorch (the same LibTorch)
+  python3-sentencepiece               # nmt bench --vs-torch: the PyTorch peer (peer_torch.py) reads the vocabulary
   libgtest-dev
   g++-aarch64-linux-gnu               # the test that the CPU engine compiles for ARM64 (tests/infer)
   chromium                            # the browser test of nmt serve's page (tests/serve/web)

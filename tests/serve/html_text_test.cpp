@@ -128,5 +128,29 @@ TEST(HtmlText, RenderRefusesAWrongNumberOfTranslations) {
             "the HTML has 2 texts to translate but 1 translations were given");
 }
 
+// measure_html against what gumbo builds: nested elements deepen, elements
+// that close themselves or each other do not, and markup inside comments and
+// raw text is not markup.
+TEST(HtmlShape, CountsElementsAndTheDeepestNesting) {
+  auto shape = [](const std::string& html) {
+    const auto s = measure_html(html);
+    return std::make_pair(s.elements, s.depth);
+  };
+  using P = std::pair<int64_t, int64_t>;
+  EXPECT_EQ(shape("plain text"), (P{0, 0}));
+  EXPECT_EQ(shape("<div><div><span>a</span></div></div>"), (P{3, 3}));
+  EXPECT_EQ(shape("<DIV><Div>a</DIV></div>"), (P{2, 2}));
+  EXPECT_EQ(shape("<div><div><div>"), (P{3, 3}));  // left open: gumbo keeps them open
+  EXPECT_EQ(shape("<p>a<p>b<p>c<br><img src=x><hr/>"), (P{6, 0}));
+  EXPECT_EQ(shape("<ul><li>a<li>b</ul><table><tr><td>x<td>y</table>"), (P{7, 1}));
+  EXPECT_EQ(shape("<span/><b/>"), (P{2, 0}));
+  EXPECT_EQ(shape("<!-- <div><div> --><!DOCTYPE html><div>"), (P{1, 1}));
+  EXPECT_EQ(shape("<script>if (a<b) { x = '<div><div>'; }</script><div>"), (P{2, 1}));
+  EXPECT_EQ(shape("<textarea><div><div></TEXTAREA ><div>"), (P{2, 1}));
+  EXPECT_EQ(shape("<a title='x > y'><b title=\"<i>\">t</b></a>"), (P{2, 2}));
+  EXPECT_EQ(shape("a < b and <3"), (P{0, 0}));
+  EXPECT_EQ(shape("</div></div><div>"), (P{1, 1}));
+}
+
 }  // namespace
 }  // namespace nmt::serve

@@ -93,8 +93,31 @@ void add_serve_command(CLI::App& app) {
       ->capture_default_str()->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
   c->add_option("--http-threads", o.http_threads, "Connections served at once")
       ->capture_default_str()->check(CLI::Range(2, 100000));
+  c->add_option("--max-json-depth", o.json_max_depth, "JSON bodies nested deeper get 400")
+      ->capture_default_str()->check(CLI::Range(1, 10000));
+  c->add_option("--max-html-depth", o.html_max_depth, "format=html: elements nested deeper get 400")
+      ->capture_default_str()->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
+  c->add_option("--max-html-elements", o.html_max_elements, "format=html: texts with more elements get 400")
+      ->capture_default_str()->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
+  c->add_option("--max-attention-weights", o.max_attention_weights,
+                "\"attention\": true: requests that could need more weights get 400")
+      ->capture_default_str()->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
+  c->add_option("--read-timeout-ms", o.read_timeout_ms, "A client silent this long while sending is dropped")
+      ->capture_default_str()->check(CLI::Range(1, 3600000));
+  c->add_option("--write-timeout-ms", o.write_timeout_ms, "A client not reading its answer this long is dropped")
+      ->capture_default_str()->check(CLI::Range(1, 3600000));
+  c->add_option("--keep-alive-ms", o.keep_alive_ms, "Idle kept-alive connections close after this (whole seconds)")
+      ->capture_default_str()->check(CLI::Range(1000, 3600000));
+  c->add_option("--max-connections-per-client", o.max_connections_per_client,
+                "Open connections per client address (0: no limit); beyond, 429 and close")
+      ->capture_default_str()->check(CLI::Range(0, 1000000));
   c->add_option("--api-keys", o.access.keys_file, "File of API keys, one per line: KEY [REQUESTS_PER_MINUTE]");
   c->add_flag("--require-api-key", o.access.require_key, "Refuse requests without a key (needs --api-keys)");
+  c->add_option("--max-key-failures", o.access.key_failures_limit,
+                "Invalid API keys per minute per client address; beyond, 429 (0: no limit)")
+      ->capture_default_str()->check(CLI::Range(int64_t{0}, int64_t{1} << 40));
+  c->add_flag("--allow-key-in-url", o.allow_key_in_url,
+              "Accept api_key in the URL's query string (refused by default: proxies and logs keep URLs)");
   c->add_option("--req-limit", o.access.req_limit,
                 "Requests per minute per client address without a key (-1: no limit)")
       ->capture_default_str()->check(CLI::Range(int64_t{-1}, int64_t{1} << 40));

@@ -3,6 +3,7 @@
 #include <gumbo.h>
 
 #include <algorithm>
+#include <initializer_list>
 #include <memory>
 #include <string_view>
 
@@ -251,7 +252,102 @@ std::vector<Piece> translatable_pieces(std::string_view html, const GumboNode* r
   return pieces;
 }
 
+bool is_tag_name_end(char c) { return is_html_space(c) || c == '/' || c == '>'; }
+
+std::string lower_ascii(std::string_view s) {
+  std::string out(s);
+  for (auto& c : out) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return out;
+}
+
+bool one_of(const std::string& name, std::initializer_list<const char*> names) {
+  for (const char* n : names) {
+    if (name == n) return true;
+  }
+  return false;
+}
+
+// Elements that never nest: void elements and those whose end tag HTML may
+// omit (the next such start tag closes them).
+bool never_deepens(const std::string& name) {
+  return one_of(name, {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
+                       "track", "wbr", "keygen", "p", "li", "dt", "dd", "option", "optgroup", "tr", "td", "th",
+                       "tbody", "thead", "tfoot", "colgroup", "caption", "rt", "rp", "rb", "rtc", "html", "head",
+                       "body"});
+}
+
+// Elements whose content is text up to their own end tag.
+bool is_raw_text(const std::string& name) {
+  return one_of(name, {"script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes"});
+}
+
+// Case-insensitive search for "</name" from `from`; npos when absent.
+size_t find_end_tag(std::string_view html, size_t from, const std::string& name) {
+  for (size_t at = html.find("</", from); at != std::string_view::npos; at = html.find("</", at + 2)) {
+    if (at + 2 + name.size() <= html.size() && lower_ascii(html.substr(at + 2, name.size())) == name &&
+        (at + 2 + name.size() == html.size() || is_tag_name_end(html[at + 2 + name.size()]))) {
+      return at;
+    }
+  }
+  return std::string_view::npos;
+}
+
 }  // namespace
+
+HtmlShape measure_html(std::string_view html) {
+  HtmlShape shape;
+  int64_t depth = 0;
+  size_t i = 0;
+  const size_t n = html.size();
+  while ((i = html.find('<', i)) != std::string_view::npos) {
+    if (html.compare(i, 4, "<!--") == 0) {  // a comment
+      const size_t end = html.find("-->", i + 4);
+      if (end == std::string_view::npos) break;
+      i = end + 3;
+      continue;
+    }
+    const bool closing = i + 1 < n && html[i + 1] == '/';
+    const size_t name_at = i + (closing ? 2 : 1);
+    if (name_at >= n || !is_ascii_letter(html[name_at])) {  // "<!DOCTYPE", "<?", a bare "<": no element
+      i = name_at;
+      continue;
+    }
+    size_t name_end = name_at;
+    while (name_end < n && !is_tag_name_end(html[name_end])) ++name_end;
+    const std::string name = lower_ascii(html.substr(name_at, name_end - name_at));
+    // The tag ends at the first '>' outside a quoted attribute value.
+    size_t end = name_end;
+    char quote = 0;
+    for (; end < n; ++end) {
+      const char c = html[end];
+      if (quote) {
+        if (c == quote) quote = 0;
+      } else if (c == '"' || c == '\'') {
+        quote = c;
+      } else if (c == '>') {
+        break;
+      }
+    }
+    if (end >= n) break;  // an unfinished tag is text
+    i = end + 1;
+    if (closing) {
+      if (!never_deepens(name) && depth > 0) --depth;
+      continue;
+    }
+    ++shape.elements;
+    const bool self_closed = html[end - 1] == '/';
+    if (is_raw_text(name)) {
+      const size_t close = find_end_tag(html, i, name);
+      if (close == std::string_view::npos) break;
+      i = close;
+      continue;
+    }
+    if (!self_closed && !never_deepens(name)) shape.depth = std::max(shape.depth, ++depth);
+  }
+  return shape;
+}
 
 HtmlText::HtmlText(std::string html) : html_(std::move(html)) {
   const size_t invalid = text::find_invalid_utf8(html_);

@@ -3,7 +3,9 @@
 // the text between tags is handed out for translation and spliced back into
 // the input, so every byte outside the translated text stays as it was.
 #include <cstddef>
+#include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace nmt::serve {
@@ -28,6 +30,18 @@ namespace nmt::serve {
 // goes out as three texts, translated without each other's context.
 // Parsing takes time in the square of the nesting depth (HTML's scope
 // rules): 30,000 unclosed <div> take 2.3 s, 100,000 <p> with two texts each 0.7 s.
+// What an HTML input will cost gumbo, found by one linear pass before it is
+// parsed: the elements it opens, and how deep they nest. Elements whose end
+// tag HTML may leave out (p, li, td, option, ...), void elements (br, img,
+// ...) and self-closed tags do not deepen it; anything else left open does,
+// as gumbo keeps it open. Markup inside comments and raw text (script, style,
+// textarea, title, ...) is not counted.
+struct HtmlShape {
+  int64_t elements = 0;
+  int64_t depth = 0;  // the deepest nesting reached
+};
+HtmlShape measure_html(std::string_view html);
+
 class HtmlText {
  public:
   // Throws nmt::Error if `html` is not valid UTF-8.

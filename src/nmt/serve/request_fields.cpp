@@ -27,12 +27,19 @@ int64_t code_points(const std::string& s) {
   return std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; });
 }
 
-Fields::Fields(const httplib::Request& req) : req_(req) {
+Fields::Fields(const httplib::Request& req, int json_max_depth) : req_(req) {
   const auto type = req.get_header_value("Content-Type");
   if (type.rfind("application/json", 0) == 0) {
     is_json_ = true;
+    // Checked as the parser goes down, before a deep tree is built.
+    const json::parser_callback_t depth_limit = [json_max_depth](int depth, json::parse_event_t, json&) {
+      if (depth > json_max_depth) {
+        throw HttpError{400, "Invalid JSON format: nested deeper than " + std::to_string(json_max_depth) + " levels"};
+      }
+      return true;
+    };
     try {
-      json_ = json::parse(req.body);
+      json_ = json::parse(req.body, depth_limit);
     } catch (const json::parse_error& e) {
       throw HttpError{400, std::string("Invalid JSON format: ") + e.what()};
     }

@@ -27,8 +27,8 @@ int64_t code_points(const std::string& s);
 class Fields {
  public:
   // Throws HttpError 400 for a body that is not a JSON object when the
-  // Content-Type says JSON.
-  explicit Fields(const httplib::Request& req);
+  // Content-Type says JSON, or one nested deeper than `json_max_depth`.
+  explicit Fields(const httplib::Request& req, int json_max_depth = 32);
   bool is_json() const { return is_json_; }
   // The field as JSON (a form's value is a string); nullopt when absent.
   std::optional<nlohmann::json> get(const std::string& name) const;

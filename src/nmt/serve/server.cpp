@@ -1,6 +1,7 @@
 #include "nmt/serve/server.h"
 
 #include <signal.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -9,6 +10,8 @@
 #include <algorithm>
 #include <chrono>
 #include <iostream>
+#include <map>
+#include <mutex>
 #include <optional>
 #include <thread>
 
@@ -17,6 +20,7 @@
 
 #include "nmt/common/error.h"
 #include "nmt/model/threads.h"
+#include "nmt/serve/html_text.h"
 #include "nmt/serve/language_detector.h"
 #include "nmt/serve/languages.h"
 #include "nmt/serve/metrics.h"
@@ -30,6 +34,83 @@ namespace {
 using json = nlohmann::json;
 using Clock = std::chrono::steady_clock;
 
+// httplib's server with a cap on the connections one client address holds
+// open: past it, a connection gets 429 and is closed before its request is
+// read, so a few hosts with idle or trickling connections cannot take every
+// HTTP thread from the others.
+class CappedServer : public httplib::Server {
+ public:
+  void set_max_connections_per_client(int n) { max_per_client_ = n; }
+  int64_t refused_connections() const { return refused_; }
+
+ private:
+  bool process_and_close_socket(socket_t sock) override {
+    std::string remote_addr, local_addr;
+    int remote_port = 0, local_port = 0;
+    httplib::detail::get_remote_ip_and_port(sock, remote_addr, remote_port);
+    if (!enter(remote_addr)) {
+      ++refused_;
+      const std::string body = json{{"error", "Too many connections from this address (limit " +
+                                                  std::to_string(max_per_client_) + ")"}}
+                                   .dump();
+      const std::string answer = "HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json\r\n"
+                                 "Retry-After: 1\r\nConnection: close\r\nContent-Length: " +
+                                 std::to_string(body.size()) + "\r\n\r\n" + body;
+      [[maybe_unused]] auto sent = ::send(sock, answer.data(), answer.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
+      httplib::detail::drain_and_close_socket(sock);
+      return false;
+    }
+    struct Leave {
+      CappedServer* server;
+      const std::string& address;
+      ~Leave() { server->leave(address); }
+    } leave_on_exit{this, remote_addr};
+    // The rest is httplib::Server::process_and_close_socket of 0.53.1 (private there).
+    httplib::detail::get_local_ip_and_port(sock, local_addr, local_port);
+    bool websocket_upgraded = false;
+    const bool ret = httplib::detail::process_server_socket(
+        svr_sock_, sock, keep_alive_max_count_, keep_alive_timeout_sec_, read_timeout_sec_, read_timeout_usec_,
+        write_timeout_sec_, write_timeout_usec_,
+        [&](httplib::Stream& strm, bool close_connection, bool& connection_closed) {
+          return process_request(strm, remote_addr, remote_port, local_addr, local_port, close_connection,
+                                 connection_closed, nullptr, &websocket_upgraded);
+        });
+    httplib::detail::drain_and_close_socket(sock);
+    return ret;
+  }
+
+  bool enter(const std::string& address) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    int& n = open_[address];
+    if (max_per_client_ > 0 && n >= max_per_client_) {
+      if (n == 0) open_.erase(address);
+      return false;
+    }
+    ++n;
+    return true;
+  }
+
+  void leave(const std::string& address) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    const auto it = open_.find(address);
+    if (it != open_.end() && --it->second <= 0) open_.erase(it);
+  }
+
+  int max_per_client_ = 0;
+  std::mutex mutex_;
+  std::map<std::string, int> open_;  // client address -> connections open now
+  std::atomic<int64_t> refused_{0};
+};
+
+// True when the URL's query string carries `name` (proxies and access logs keep URLs).
+bool in_query_string(const httplib::Request& req, const std::string& name) {
+  const auto question = req.target.find('?');
+  if (question == std::string::npos) return false;
+  httplib::Params query;
+  httplib::detail::parse_query_text(req.target.substr(question + 1), query);
+  return query.count(name) > 0;
+}
+
 }  // namespace
 
 struct Server::Impl {
@@ -37,7 +118,7 @@ struct Server::Impl {
   ServerMetrics metrics;
   std::unique_ptr<TranslationService> service;
   std::unique_ptr<AccessControl> access;
-  httplib::Server http;
+  CappedServer http;
   std::atomic<int64_t> served{0};
 
   explicit Impl(const ServerOptions& o) : options(o) {
@@ -86,6 +167,10 @@ struct Server::Impl {
   }
 
   void check_access(const httplib::Request& req, const Fields& fields) {
+    if (!options.allow_key_in_url && in_query_string(req, "api_key")) {
+      throw HttpError{400, "Invalid request: api_key in the URL is refused, as proxies and logs keep URLs; send it "
+                           "in the body (or start the server with --allow-key-in-url)"};
+    }
     const auto decision = access->admit(fields.string("api_key"), req.remote_addr);
     if (decision.status != 200) throw HttpError{decision.status, decision.error};
   }
@@ -110,7 +195,7 @@ struct Server::Impl {
 
   void translate(const httplib::Request& req, httplib::Response& res) {
     BatchScheduler::Arrival arrival(service->scheduler());  // a batch may wait for these sentences
-    const Fields fields(req);
+    const Fields fields(req, options.json_max_depth);
     check_access(req, fields);
     auto [texts, is_list] = read_q(fields);
     const std::string source = fields.string("source"), target = fields.string("target");
@@ -137,6 +222,7 @@ struct Server::Impl {
     if (format != "text" && format != "html") throw HttpError{400, format + " format is not supported"};
     text_options.html = format == "html";
     text_options.attention = fields.flag("attention");
+    if (text_options.html) check_html(texts);
 
     // source "auto": each text's language among those with a model to target.
     std::vector<json> detected;
@@ -153,6 +239,7 @@ struct Server::Impl {
       std::fill(model_of.begin(), model_of.end(), &pair(source, target));
     }
 
+    if (text_options.attention) check_attention(texts, model_of);
     const auto deadline = Clock::now() + std::chrono::milliseconds(options.timeout_ms);
     std::vector<TextTranslation> results(texts.size());
     // The texts for one model go to the scheduler together.
@@ -200,8 +287,46 @@ struct Server::Impl {
     send_json(res, body);
   }
 
+  // gumbo's parse takes time in the square of the nesting depth: the shape
+  // is measured in one pass first.
+  void check_html(const std::vector<std::string>& texts) const {
+    for (const auto& t : texts) {
+      const auto shape = measure_html(t);
+      if (shape.depth > options.html_max_depth) {
+        throw HttpError{400, "Invalid request: the HTML nests " + std::to_string(shape.depth) +
+                                 " elements deep (limit " + std::to_string(options.html_max_depth) + ")"};
+      }
+      if (shape.elements > options.html_max_elements) {
+        throw HttpError{400, "Invalid request: the HTML has " + std::to_string(shape.elements) + " elements (limit " +
+                                 std::to_string(options.html_max_elements) + ")"};
+      }
+    }
+  }
+
+  // The weights attention could need, bounded before any work: each text's
+  // source pieces (at most its bytes, and a </s> a sentence) times the
+  // longest translation its model may give, within max_positions.
+  void check_attention(const std::vector<std::string>& texts, const std::vector<const ServedModel*>& model_of) const {
+    const auto& t = options.translate;
+    double weights = 0;
+    for (size_t i = 0; i < texts.size(); ++i) {
+      const auto& model = model_of[i]->config.at("model");
+      const double positions = static_cast<double>(model.value("max_positions", int64_t{1024}));
+      const double source = 2.0 * static_cast<double>(texts[i].size()) + 1;
+      const double target =
+          std::min(positions, t.max_length_ratio * std::min(source, positions) + static_cast<double>(t.max_length_extra));
+      weights += source * target;
+    }
+    if (weights > static_cast<double>(options.max_attention_weights)) {
+      throw HttpError{400, "Invalid request: attention for these texts could need " +
+                               std::to_string(static_cast<int64_t>(weights)) + " weights (limit " +
+                               std::to_string(options.max_attention_weights) +
+                               "); ask for it with fewer or shorter texts"};
+    }
+  }
+
   void detect(const httplib::Request& req, httplib::Response& res) {
-    const Fields fields(req);
+    const Fields fields(req, options.json_max_depth);
     check_access(req, fields);
     auto [texts, is_list] = read_q(fields);
     std::string all;
@@ -291,8 +416,15 @@ struct Server::Impl {
     }
     http.set_payload_max_length(static_cast<size_t>(options.max_body_bytes));
     http.set_keep_alive_max_count(1000);
+    const auto seconds = [](int ms) { return std::make_pair(ms / 1000, (ms % 1000) * 1000); };
+    http.set_read_timeout(seconds(options.read_timeout_ms).first, seconds(options.read_timeout_ms).second);
+    http.set_write_timeout(seconds(options.write_timeout_ms).first, seconds(options.write_timeout_ms).second);
+    http.set_keep_alive_timeout(std::max(1, options.keep_alive_ms / 1000));
+    http.set_max_connections_per_client(options.max_connections_per_client);
+    // A fixed pool; connections beyond the threads wait in a queue as long
+    // as the pool, and past that are closed at once.
     const size_t pool = static_cast<size_t>(std::max(2, options.http_threads));
-    http.new_task_queue = [pool] { return new httplib::ThreadPool(pool); };
+    http.new_task_queue = [pool] { return new httplib::ThreadPool(pool, pool, pool); };
 
     http.Post("/translate", guarded([this](const auto& req, auto& res) { translate(req, res); }));
     http.Post("/detect", guarded([this](const auto& req, auto& res) { detect(req, res); }));

@@ -27,10 +27,19 @@ struct ServerOptions {
   SchedulerOptions scheduling;         // max_batch_tokens, max_wait_ms, queue_limit, batching
   int64_t char_limit = -1;             // characters per text (-1: none), as LibreTranslate
   int64_t batch_limit = -1;            // texts per request (-1: none)
-  int64_t max_body_bytes = 1 << 20;    // larger bodies get 413
+  int64_t max_body_bytes = 1 << 20;    // larger bodies (chunked ones too, counted as they arrive) get 413
+  int json_max_depth = 32;             // JSON bodies nested deeper get 400
+  int64_t html_max_depth = 256;        // format=html: elements nested deeper get 400 (measure_html)
+  int64_t html_max_elements = 100000;  // format=html: more elements per text get 400
+  int64_t max_attention_weights = 1000000;  // "attention": true: weights a request may need at most, else 400
+  int read_timeout_ms = 5000;          // a client silent this long while sending a request is dropped
+  int write_timeout_ms = 5000;         // ... or while not reading its answer
+  int keep_alive_ms = 5000;            // an idle kept-alive connection is closed after this
+  int max_connections_per_client = 32;  // open connections per client address (0: no limit); beyond, 429 and close
   int timeout_ms = 30000;              // a request still waiting then gets 503
   std::string cors;                    // Access-Control-Allow-Origin ("" = no CORS headers; "*" = any)
   AccessOptions access;
+  bool allow_key_in_url = false;       // api_key in the query string is refused unless this is set
   int frontend_timeout_ms = 500;       // the page's typing debounce (/frontend/settings)
 };
 

@@ -91,7 +91,10 @@ start_server() {
 }
 
 char_limit=400
-start_server "$tmp/serve.log" --model "$en_es:en-es" --model "$es_en:es-en" --char-limit $char_limit
+# The load test below is one client with 64 connections at once: past the
+# default cap of connections per client address (32), which would answer 429.
+start_server "$tmp/serve.log" --model "$en_es:en-es" --model "$es_en:es-en" --char-limit $char_limit \
+  --max-connections-per-client 64
 NMT_SERVE_URL=$url
 echo "nmt serve (en-es, es-en) at $NMT_SERVE_URL"
 
