@@ -33,6 +33,14 @@ BatchScheduler::BatchScheduler(std::vector<decode::Translator*> translators, std
 
 BatchScheduler::~BatchScheduler() { shutdown(); }
 
+void BatchScheduler::stop_workers() { shutdown(); }
+
+std::vector<std::vector<decode::Hypothesis>> BatchScheduler::translate_sources(
+    size_t model, const std::vector<std::vector<int>>& sources, const decode::TranslateOptions& options,
+    decode::TranslateStats* stats) {
+  return translators_[model]->translate(sources, options, stats);
+}
+
 BatchScheduler::Arrival::Arrival(BatchScheduler& s) : scheduler_(s) {
   std::lock_guard<std::mutex> lock(scheduler_.mutex_);
   ++scheduler_.arriving_;
@@ -165,56 +173,80 @@ std::vector<BatchScheduler::Entry> BatchScheduler::next_batch(std::unique_lock<s
   }
 }
 
-void BatchScheduler::translate_batch(std::vector<Entry>& batch) {
-  const auto start = std::chrono::steady_clock::now();
+void BatchScheduler::translate_entries(const std::vector<Entry>& batch,
+                                       std::vector<std::vector<decode::Hypothesis>>& found,
+                                       std::vector<std::vector<std::vector<float>>>& attention, BatchRecord& record) {
   std::vector<std::vector<int>> sources;
   sources.reserve(batch.size());
-  int64_t longest = 0;
-  for (const auto& e : batch) {
-    sources.push_back(e.source);
-    longest = std::max<int64_t>(longest, static_cast<int64_t>(e.source.size()) + 1);
-  }
+  for (const auto& e : batch) sources.push_back(e.source);
   decode::TranslateOptions options = translate_[batch.front().model];
   options.batch_size = static_cast<int64_t>(batch.size());
   options.workers = 1;
   options.search.n_best = batch.front().n_best;
+  decode::TranslateStats stats;
+  found = translate_sources(batch.front().model, sources, options, &stats);
+  record.generated_tokens += stats.generated_tokens;
+  attention.assign(batch.size(), {});
+  // The cross-attention of the best hypotheses, for the requests that asked.
+  std::vector<size_t> asked;
+  for (size_t i = 0; i < batch.size(); ++i) {
+    if (batch[i].attention && !found[i].empty()) asked.push_back(i);
+  }
+  if (asked.empty()) return;
+  std::vector<std::vector<int>> srcs, tgts;
+  for (size_t i : asked) {
+    srcs.push_back(sources[i]);
+    tgts.push_back(found[i][0].tokens);
+  }
+  c10::InferenceMode inference;
+  model::Bf16Scope autocast(options.bf16);
+  model::Transformer model = translators_[batch.front().model]->model();
+  auto weights = decode::cross_attention(model, srcs, tgts);
+  for (size_t k = 0; k < asked.size(); ++k) attention[asked[k]] = std::move(weights[k]);
+}
+
+void BatchScheduler::translate_batch(std::vector<Entry>& batch) {
+  const auto start = std::chrono::steady_clock::now();
   BatchRecord record;
   record.sentences = static_cast<int64_t>(batch.size());
+  int64_t longest = 0;
+  for (const auto& e : batch) longest = std::max<int64_t>(longest, static_cast<int64_t>(e.source.size()) + 1);
   record.tokens = record.sentences * longest;
+
   std::vector<std::vector<decode::Hypothesis>> found;
-  std::vector<decode::AttentionMatrix> attention(batch.size());
-  std::exception_ptr error;
+  std::vector<decode::AttentionMatrix> attention;
+  std::vector<std::exception_ptr> errors(batch.size());
   try {
-    decode::TranslateStats stats;
-    decode::Translator& translator = *translators_[batch.front().model];
-    found = translator.translate(sources, options, &stats);
-    record.generated_tokens = stats.generated_tokens;
-    // The cross-attention of the best hypotheses, for the requests that asked.
-    std::vector<size_t> asked;
-    for (size_t i = 0; i < batch.size(); ++i) {
-      if (batch[i].attention && !found[i].empty()) asked.push_back(i);
-    }
-    if (!asked.empty()) {
-      std::vector<std::vector<int>> srcs, tgts;
-      for (size_t i : asked) {
-        srcs.push_back(sources[i]);
-        tgts.push_back(found[i][0].tokens);
-      }
-      c10::InferenceMode inference;
-      model::Bf16Scope autocast(options.bf16);
-      model::Transformer model = translator.model();
-      auto weights = decode::cross_attention(model, srcs, tgts);
-      for (size_t k = 0; k < asked.size(); ++k) attention[asked[k]] = std::move(weights[k]);
-    }
+    translate_entries(batch, found, attention, record);
   } catch (...) {
-    error = std::current_exception();
+    if (batch.size() == 1) {
+      errors[0] = std::current_exception();
+    } else {  // one sentence at a time: the failure stays with its own request
+      found.assign(batch.size(), {});
+      attention.assign(batch.size(), {});
+      for (size_t i = 0; i < batch.size(); ++i) {
+        if (batch[i].ticket->cancelled()) continue;  // its request failed or gave up meanwhile
+        std::vector<Entry> one{batch[i]};
+        std::vector<std::vector<decode::Hypothesis>> one_found;
+        std::vector<decode::AttentionMatrix> one_attention;
+        try {
+          translate_entries(one, one_found, one_attention, record);
+          found[i] = std::move(one_found[0]);
+          attention[i] = std::move(one_attention[0]);
+        } catch (...) {
+          errors[i] = std::current_exception();
+          batch[i].ticket->cancelled_ = true;
+        }
+      }
+    }
   }
   for (size_t i = 0; i < batch.size(); ++i) {
     Ticket& t = *batch[i].ticket;
     std::lock_guard<std::mutex> lock(t.mutex_);
-    if (error) {
-      if (!t.error_) t.error_ = error;
-    } else {
+    if (errors[i]) {
+      if (!t.error_) t.error_ = errors[i];
+      t.cancelled_ = true;  // its sentences still queued are not translated
+    } else if (!t.error_ && i < found.size()) {
       t.results_[batch[i].index].n_best = std::move(found[i]);
       t.results_[batch[i].index].attention = std::move(attention[i]);
       --t.remaining_;

@@ -88,7 +88,7 @@ class BatchScheduler {
   // imported Marian model's search rules).
   BatchScheduler(std::vector<decode::Translator*> translators, std::vector<decode::TranslateOptions> translate,
                  SchedulerOptions options, std::function<void(const BatchRecord&)> on_batch = {});
-  ~BatchScheduler();
+  virtual ~BatchScheduler();
   BatchScheduler(const BatchScheduler&) = delete;
   BatchScheduler& operator=(const BatchScheduler&) = delete;
 
@@ -117,6 +117,15 @@ class BatchScheduler {
   int64_t queued_sentences() const;
   const SchedulerOptions& options() const { return options_; }
 
+ protected:
+  // One batch through its model's translator (the tests put a failing one here).
+  virtual std::vector<std::vector<decode::Hypothesis>> translate_sources(size_t model,
+                                                                         const std::vector<std::vector<int>>& sources,
+                                                                         const decode::TranslateOptions& options,
+                                                                         decode::TranslateStats* stats);
+  // Stops the workers; a subclass calls it from its destructor (they call translate_sources).
+  void stop_workers();
+
  private:
   struct Entry {
     std::shared_ptr<Ticket> ticket;
@@ -129,7 +138,14 @@ class BatchScheduler {
   };
   void work();
   std::vector<Entry> next_batch(std::unique_lock<std::mutex>& lock);
+  // Translates the batch and hands each sentence's result to its request.
+  // A batch that throws is tried again one sentence at a time, so only the
+  // requests whose own sentences fail get the error; a failed request's
+  // sentences still queued are dropped.
   void translate_batch(std::vector<Entry>& batch);
+  // The n-best lists (and attention, where asked) of the entries; throws what the translator throws.
+  void translate_entries(const std::vector<Entry>& batch, std::vector<std::vector<decode::Hypothesis>>& found,
+                         std::vector<std::vector<std::vector<float>>>& attention, BatchRecord& record);
 
   std::vector<decode::Translator*> translators_;
   std::vector<decode::TranslateOptions> translate_;

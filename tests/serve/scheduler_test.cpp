@@ -1,0 +1,119 @@
+// The batch scheduler's fault isolation, with a translator that fails on
+// one marked sentence: only the request holding it fails, the others in the
+// same batch get their translations, and the failed request's sentences
+// still queued are never translated.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <mutex>
+#include <set>
+#include <stdexcept>
+
+#include <gtest/gtest.h>
+
+#include "nmt/common/error.h"
+#include "nmt/serve/batch_scheduler.h"
+
+namespace nmt::serve {
+namespace {
+
+constexpr int kPoison = 13;  // a sentence [13] makes the translator throw
+
+// "Translates" each source into itself reversed; throws for a batch holding [13].
+class FailingScheduler : public BatchScheduler {
+ public:
+  explicit FailingScheduler(SchedulerOptions options)
+      : BatchScheduler({nullptr}, {decode::TranslateOptions{}}, options) {}
+  ~FailingScheduler() override { stop_workers(); }
+
+  std::set<std::vector<int>> translated() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return translated_;
+  }
+  int batches() const { return batches_; }
+
+ protected:
+  std::vector<std::vector<decode::Hypothesis>> translate_sources(size_t, const std::vector<std::vector<int>>& sources,
+                                                                 const decode::TranslateOptions&,
+                                                                 decode::TranslateStats*) override {
+    ++batches_;
+    for (const auto& s : sources) {
+      if (s == std::vector<int>{kPoison}) NMT_FAIL("cannot translate sentence [13]");
+    }
+    std::vector<std::vector<decode::Hypothesis>> out;
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (const auto& s : sources) {
+      translated_.insert(s);
+      out.push_back({decode::Hypothesis{std::vector<int>(s.rbegin(), s.rend())}});
+    }
+    return out;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::set<std::vector<int>> translated_;
+  std::atomic<int> batches_{0};
+};
+
+SentenceRequest request(std::vector<std::vector<int>> sources) {
+  SentenceRequest r;
+  r.sources = std::move(sources);
+  return r;
+}
+
+const auto kDeadline = [] { return std::chrono::steady_clock::now() + std::chrono::seconds(30); };
+
+TEST(BatchSchedulerTest, AFailingSentenceFailsOnlyItsOwnRequest) {
+  SchedulerOptions options;
+  options.max_wait_ms = 200;
+  FailingScheduler scheduler(options);
+  std::shared_ptr<Ticket> good, bad, other;
+  {
+    // Both requests "on their way": the first batch waits for them and takes all six sentences.
+    BatchScheduler::Arrival a(scheduler), b(scheduler), c(scheduler);
+    good = scheduler.submit(request({{1, 2}, {3, 4, 5}}));
+    a.arrived();
+    bad = scheduler.submit(request({{6}, {kPoison}, {7, 8}}));
+    b.arrived();
+    other = scheduler.submit(request({{9, 10}}));
+    c.arrived();
+  }
+  ASSERT_TRUE(good->wait_until(kDeadline()));
+  ASSERT_TRUE(bad->wait_until(kDeadline()));
+  ASSERT_TRUE(other->wait_until(kDeadline()));
+  EXPECT_FALSE(good->error());
+  EXPECT_FALSE(other->error());
+  ASSERT_EQ(good->results().size(), 2u);
+  EXPECT_EQ(good->results()[1].n_best.at(0).tokens, (std::vector<int>{5, 4, 3}));
+  EXPECT_EQ(other->results()[0].n_best.at(0).tokens, (std::vector<int>{10, 9}));
+  ASSERT_TRUE(bad->error());
+  try {
+    std::rethrow_exception(bad->error());
+  } catch (const std::exception& e) {
+    EXPECT_EQ(std::string(e.what()), "cannot translate sentence [13]");
+  }
+}
+
+TEST(BatchSchedulerTest, AFailedRequestsQueuedSentencesAreDropped) {
+  SchedulerOptions options;
+  options.max_batch_sentences = 1;  // one sentence a batch: the rest wait in the queue
+  options.max_wait_ms = 0;
+  FailingScheduler scheduler(options);
+  std::vector<std::vector<int>> sources = {{kPoison}};
+  for (int i = 100; i < 140; ++i) sources.push_back({i});
+  auto bad = scheduler.submit(request(sources));
+  ASSERT_TRUE(bad->wait_until(kDeadline()));
+  ASSERT_TRUE(bad->error());
+  // A later request is served; of the failed one's 40 good sentences, at
+  // most those a worker had already taken were translated.
+  auto later = scheduler.submit(request({{1, 2, 3}}));
+  ASSERT_TRUE(later->wait_until(kDeadline()));
+  EXPECT_FALSE(later->error());
+  const auto done = scheduler.translated();
+  int of_failed = 0;
+  for (const auto& s : done) of_failed += s.size() == 1 && s[0] >= 100;
+  EXPECT_LE(of_failed, options.workers) << "sentences of the failed request translated after it failed";
+}
+
+}  // namespace
+}  // namespace nmt::serve
