@@ -203,6 +203,38 @@ TEST(TranslatorTest, Workers_GiveTheSameTranslationsAsOneThread) {
   model::set_cpu_threads(2);
 }
 
+// A worker's engine cache: its engine is made once and reused by every
+// later call, int8 weights included, with the translations of a fresh one.
+TEST(TranslatorTest, EngineCache_KeepsOneEnginePerModelAndGivesTheSameTranslations) {
+  model::set_cpu_threads(1);
+  Translator translator(random_tiny_model(40, 1.5), torch::kCPU);
+  TranslateOptions o;
+  if (translator.engine_for(o) != "cpu") GTEST_SKIP() << "built without the CPU engine";
+  torch::manual_seed(41);
+  std::vector<std::vector<int>> sources;
+  for (int n : {6, 3, 9, 1}) {
+    auto ids = torch::randint(4, 24, {n}, torch::kLong);
+    sources.emplace_back(ids.data_ptr<int64_t>(), ids.data_ptr<int64_t>() + n);
+  }
+  o.search.beam = 2;
+  EngineCache cache;
+  EXPECT_EQ(cache.size(), 0u);
+  for (int call = 0; call < 3; ++call) {
+    const auto fresh = translator.translate(sources, o);
+    const auto cached = translator.translate(sources, o, nullptr, &cache);
+    for (size_t i = 0; i < sources.size(); ++i) {
+      EXPECT_EQ(cached[i][0].tokens, fresh[i][0].tokens) << "call " << call << ", sentence " << i;
+      EXPECT_EQ(cached[i][0].score, fresh[i][0].score) << "call " << call << ", sentence " << i;
+    }
+  }
+  EXPECT_EQ(cache.size(), 1u);
+  EXPECT_EQ(cache.built(), 1);
+  o.workers = 2;
+  EXPECT_EQ(testing::error_message([&] { translator.translate(sources, o, nullptr, &cache); }),
+            "an engine cache serves one worker, got workers = 2");
+  model::set_cpu_threads(2);
+}
+
 TEST(TranslatorTest, FixedLength_GivesExactlyThatManyTokens) {
   torch::set_num_threads(2);
   Translator translator(random_tiny_model(34, 0.0), torch::kCPU);

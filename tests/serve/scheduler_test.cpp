@@ -35,7 +35,8 @@ class FailingScheduler : public BatchScheduler {
  protected:
   std::vector<std::vector<decode::Hypothesis>> translate_sources(size_t, const std::vector<std::vector<int>>& sources,
                                                                  const decode::TranslateOptions&,
-                                                                 decode::TranslateStats*) override {
+                                                                 decode::TranslateStats*,
+                                                                 decode::EngineCache&) override {
     ++batches_;
     for (const auto& s : sources) {
       if (s == std::vector<int>{kPoison}) NMT_FAIL("cannot translate sentence [13]");

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <atomic>
 #include <chrono>
+#include <map>
 #include <numeric>
 
 #include <torch/torch.h>
@@ -197,10 +198,44 @@ std::vector<std::shared_ptr<const infer::TransformerWeights>> Translator::engine
 #endif
 }
 
+struct EngineCache::Impl {
+  int64_t built = 0;
+#ifdef NMT_HAVE_ENGINE
+  // By the weights they multiply (one set per model and thread count), which they keep alive.
+  std::map<const infer::TransformerWeights*,
+           std::pair<std::shared_ptr<const infer::TransformerWeights>, std::unique_ptr<infer::Engine>>>
+      engines;
+
+  infer::Engine& get(const std::shared_ptr<const infer::TransformerWeights>& weights, int threads) {
+    auto& slot = engines[weights.get()];
+    if (!slot.second) {
+      slot = {weights, std::make_unique<infer::Engine>(*weights, threads)};
+      ++built;
+    }
+    return *slot.second;
+  }
+#endif
+};
+
+EngineCache::EngineCache() : impl_(std::make_unique<Impl>()) {}
+EngineCache::~EngineCache() = default;
+
+size_t EngineCache::size() const {
+#ifdef NMT_HAVE_ENGINE
+  return impl_->engines.size();
+#else
+  return 0;
+#endif
+}
+
+int64_t EngineCache::built() const { return impl_->built; }
+
 std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std::vector<int>>& sources,
-                                                           const TranslateOptions& options, TranslateStats* stats) {
+                                                           const TranslateOptions& options, TranslateStats* stats,
+                                                           EngineCache* cache) {
   NMT_CHECK(options.batch_size >= 1, "batch size must be >= 1, got " << options.batch_size);
   NMT_CHECK(options.workers >= 1, "workers must be >= 1, got " << options.workers);
+  NMT_CHECK(!cache || options.workers == 1, "an engine cache serves one worker, got workers = " << options.workers);
   const bool engine = engine_for(options) == "cpu";
   NMT_CHECK(!options.shortlist || engine, "a shortlist restricts the CPU engine's output layer: use --engine cpu "
                                           "(or auto, on the CPU), not torch");
@@ -252,9 +287,15 @@ std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std
     for (size_t m = 0; m < models_.size(); ++m) {
 #ifdef NMT_HAVE_ENGINE
       if (engine) {
-        auto& mine = engines[worker];
-        if (mine.size() <= m) mine.push_back(std::make_unique<infer::Engine>(*weights[m], threads_per_worker));
-        members.push_back(std::make_unique<EngineStep>(*mine[m], src, options.shortlist ? &vocabulary : nullptr));
+        infer::Engine* kept = nullptr;
+        if (cache) {
+          kept = &cache->impl_->get(weights[m], threads_per_worker);
+        } else {
+          auto& mine = engines[worker];
+          if (mine.size() <= m) mine.push_back(std::make_unique<infer::Engine>(*weights[m], threads_per_worker));
+          kept = mine[m].get();
+        }
+        members.push_back(std::make_unique<EngineStep>(*kept, src, options.shortlist ? &vocabulary : nullptr));
         continue;
       }
 #endif

@@ -111,6 +111,25 @@ void apply_model_defaults(const nlohmann::json& model_config, TranslateOptions& 
 // The detokenized text of a sentence's best hypothesis ("" if it has none).
 std::string best_translation(const std::vector<Hypothesis>& n_best, const text::Vocab& tgt_vocab);
 
+// CPU engines (their buffers and thread pool) kept from one translate()
+// call to the next, for a caller that translates many small batches on one
+// thread: each of the server's decoding workers holds one for its life.
+// Used by one thread at a time; serves any translators and models.
+class EngineCache {
+ public:
+  EngineCache();
+  ~EngineCache();
+  EngineCache(const EngineCache&) = delete;
+  EngineCache& operator=(const EngineCache&) = delete;
+  size_t size() const;  // engines held
+  int64_t built() const;  // engines made since it was created
+
+ private:
+  friend class Translator;
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
 class Translator {
  public:
   Translator(model::Transformer model, torch::Device device);
@@ -118,8 +137,11 @@ class Translator {
   // weights one per model (empty: equal), normalised to sum to 1.
   Translator(std::vector<model::Transformer> models, std::vector<double> weights, torch::Device device);
   // sources: piece ids without </s> -> n-best per sentence, in input order.
+  // With `cache` (one worker only), the CPU engine comes from it and stays
+  // there for the next call; without, each call makes its own.
   std::vector<std::vector<Hypothesis>> translate(const std::vector<std::vector<int>>& sources,
-                                                 const TranslateOptions& options, TranslateStats* stats = nullptr);
+                                                 const TranslateOptions& options, TranslateStats* stats = nullptr,
+                                                 EngineCache* cache = nullptr);
   // Text in, detokenized text out (the best hypothesis of each line).
   std::vector<std::string> translate_lines(const std::vector<std::string>& lines, const text::Vocab& src_vocab,
                                            const text::Vocab& tgt_vocab, const TranslateOptions& options,

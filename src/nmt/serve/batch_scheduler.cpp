@@ -37,8 +37,8 @@ void BatchScheduler::stop_workers() { shutdown(); }
 
 std::vector<std::vector<decode::Hypothesis>> BatchScheduler::translate_sources(
     size_t model, const std::vector<std::vector<int>>& sources, const decode::TranslateOptions& options,
-    decode::TranslateStats* stats) {
-  return translators_[model]->translate(sources, options, stats);
+    decode::TranslateStats* stats, decode::EngineCache& engines) {
+  return translators_[model]->translate(sources, options, stats, &engines);
 }
 
 BatchScheduler::Arrival::Arrival(BatchScheduler& s) : scheduler_(s) {
@@ -96,6 +96,7 @@ int64_t BatchScheduler::queued_sentences() const {
 
 void BatchScheduler::work() {
   at::init_num_threads();  // this thread's OpenMP team: the intra-op count the server set
+  decode::EngineCache engines;  // this worker's CPU engines, made at its first batch of each model
   for (;;) {
     std::vector<Entry> batch;
     {
@@ -103,7 +104,7 @@ void BatchScheduler::work() {
       batch = next_batch(lock);
     }
     if (batch.empty()) return;  // stopping, nothing left
-    translate_batch(batch);
+    translate_batch(batch, engines);
   }
 }
 
@@ -175,7 +176,8 @@ std::vector<BatchScheduler::Entry> BatchScheduler::next_batch(std::unique_lock<s
 
 void BatchScheduler::translate_entries(const std::vector<Entry>& batch,
                                        std::vector<std::vector<decode::Hypothesis>>& found,
-                                       std::vector<std::vector<std::vector<float>>>& attention, BatchRecord& record) {
+                                       std::vector<std::vector<std::vector<float>>>& attention, BatchRecord& record,
+                                       decode::EngineCache& engines) {
   std::vector<std::vector<int>> sources;
   sources.reserve(batch.size());
   for (const auto& e : batch) sources.push_back(e.source);
@@ -184,7 +186,7 @@ void BatchScheduler::translate_entries(const std::vector<Entry>& batch,
   options.workers = 1;
   options.search.n_best = batch.front().n_best;
   decode::TranslateStats stats;
-  found = translate_sources(batch.front().model, sources, options, &stats);
+  found = translate_sources(batch.front().model, sources, options, &stats, engines);
   record.generated_tokens += stats.generated_tokens;
   attention.assign(batch.size(), {});
   // The cross-attention of the best hypotheses, for the requests that asked.
@@ -205,7 +207,7 @@ void BatchScheduler::translate_entries(const std::vector<Entry>& batch,
   for (size_t k = 0; k < asked.size(); ++k) attention[asked[k]] = std::move(weights[k]);
 }
 
-void BatchScheduler::translate_batch(std::vector<Entry>& batch) {
+void BatchScheduler::translate_batch(std::vector<Entry>& batch, decode::EngineCache& engines) {
   const auto start = std::chrono::steady_clock::now();
   BatchRecord record;
   record.sentences = static_cast<int64_t>(batch.size());
@@ -217,7 +219,7 @@ void BatchScheduler::translate_batch(std::vector<Entry>& batch) {
   std::vector<decode::AttentionMatrix> attention;
   std::vector<std::exception_ptr> errors(batch.size());
   try {
-    translate_entries(batch, found, attention, record);
+    translate_entries(batch, found, attention, record, engines);
   } catch (...) {
     if (batch.size() == 1) {
       errors[0] = std::current_exception();
@@ -230,7 +232,7 @@ void BatchScheduler::translate_batch(std::vector<Entry>& batch) {
         std::vector<std::vector<decode::Hypothesis>> one_found;
         std::vector<decode::AttentionMatrix> one_attention;
         try {
-          translate_entries(one, one_found, one_attention, record);
+          translate_entries(one, one_found, one_attention, record, engines);
           found[i] = std::move(one_found[0]);
           attention[i] = std::move(one_attention[0]);
         } catch (...) {

@@ -122,7 +122,8 @@ class BatchScheduler {
   virtual std::vector<std::vector<decode::Hypothesis>> translate_sources(size_t model,
                                                                          const std::vector<std::vector<int>>& sources,
                                                                          const decode::TranslateOptions& options,
-                                                                         decode::TranslateStats* stats);
+                                                                         decode::TranslateStats* stats,
+                                                                         decode::EngineCache& engines);
   // Stops the workers; a subclass calls it from its destructor (they call translate_sources).
   void stop_workers();
 
@@ -142,10 +143,12 @@ class BatchScheduler {
   // A batch that throws is tried again one sentence at a time, so only the
   // requests whose own sentences fail get the error; a failed request's
   // sentences still queued are dropped.
-  void translate_batch(std::vector<Entry>& batch);
+  // `engines`: the worker's own, kept for its life (buffers, thread pool).
+  void translate_batch(std::vector<Entry>& batch, decode::EngineCache& engines);
   // The n-best lists (and attention, where asked) of the entries; throws what the translator throws.
   void translate_entries(const std::vector<Entry>& batch, std::vector<std::vector<decode::Hypothesis>>& found,
-                         std::vector<std::vector<std::vector<float>>>& attention, BatchRecord& record);
+                         std::vector<std::vector<std::vector<float>>>& attention, BatchRecord& record,
+                         decode::EngineCache& engines);
 
   std::vector<decode::Translator*> translators_;
   std::vector<decode::TranslateOptions> translate_;
