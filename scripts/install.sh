@@ -25,6 +25,7 @@ packages=(
   python3-torch                       # ... which its test imports beside Debian's PyTorch (the same LibTorch)
   python3-sentencepiece               # nmt bench --vs-torch: the PyTorch peer (peer_torch.py) reads the vocabulary
   libgtest-dev
+  clang libclang-rt-14-dev            # the fuzz targets (fuzz/, scripts/fuzz.sh): libFuzzer and sanitizers
   g++-aarch64-linux-gnu               # the test that the CPU engine compiles for ARM64 (tests/infer)
   chromium                            # the browser test of nmt serve's page (tests/serve/web)
 )
