@@ -6,7 +6,8 @@
 # with dynamic batching and with batching off (one request per batch);
 # beside them, `nmt translate` of the same lines in one call (lines/s), and
 # of one line per call timed inside the process (c=1 sends those lines). With --soak-minutes M, then M minutes at concurrency
-# 64 with every 10th request malformed, and the server's resident memory at
+# 64 with every 10th request malformed or hostile (deep JSON, deep HTML, too
+# much attention, a body over the limit), and the server's resident memory at
 # the start and the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -49,7 +50,9 @@ done | sort -n | awk '{a[NR]=$1; s+=$1} END {printf "single-line translate: p50 
 
 start_server() {
   local port=$((20000 + RANDOM % 20000))
-  $nmt serve --model "$run:en-es" --port "$port" --threads "$threads" --beam "$beam" --queue-limit 100000 "$@" \
+  # wrk is one client address: no cap on its connections.
+  $nmt serve --model "$run:en-es" --port "$port" --threads "$threads" --beam "$beam" --queue-limit 100000 \
+    --max-connections-per-client 0 "$@" \
     2>"$work/server.log" &
   server=$!
   for _ in $(seq 1 200); do
@@ -95,7 +98,7 @@ if [ "$soak" != 0 ]; then
   # their working size before the first reading.
   NMT_SENTENCES="$work/sentences.en" wrk -t2 -c64 -d60s -s bench/serve_wrk.lua "$url/translate" >/dev/null
   before=$(rss_kb)
-  echo "== soak: $soak minutes at c=64, every 10th request malformed; resident memory after a 60 s warm-up at c=64: ${before} kB"
+  echo "== soak: $soak minutes at c=64, every 10th request malformed or hostile (serve_wrk.lua); resident memory after a 60 s warm-up at c=64: ${before} kB"
   (for _ in $(seq 1 "$soak"); do sleep 60; echo "  resident memory: $(rss_kb) kB"; done) &
   sampler=$!
   load 64 $((soak * 60)) 10

@@ -1,6 +1,7 @@
 -- wrk script for bench/serve_load.sh: POST /translate with one sentence per
 -- request, taken in turn from the file named by NMT_SENTENCES; every
--- MALFORMED_EVERY-th request (env, 0 = none) is malformed in one of a few ways.
+-- MALFORMED_EVERY-th request (env, 0 = none) is malformed or hostile in one
+-- of a few ways.
 local sentences = {}
 local function json_string(s)
   s = s:gsub('\\', '\\\\'):gsub('"', '\\"'):gsub('\t', '\\t'):gsub('\r', '\\r'):gsub('\n', '\\n')
@@ -16,6 +17,11 @@ local bad = {
   '{"q": "hello", "source": "en", "target": "xx"}',
   '{"source": "en", "target": "es"}',
   '{"q": "h\255llo", "source": "en", "target": "es"}',
+  -- hostile: each refused before any work (README "Limits")
+  '{"q": ' .. string.rep('[', 50000) .. string.rep(']', 50000) .. ', "source": "en", "target": "es"}',
+  '{"q": "' .. string.rep('<div>', 20000) .. 'Hello' .. '", "source": "en", "target": "es", "format": "html"}',
+  '{"q": [' .. string.rep('"' .. string.rep('word ', 60) .. '", ', 99) .. '"x"], "source": "en", "target": "es", "attention": true}',
+  '{"q": "' .. string.rep('a', 1100000) .. '", "source": "en", "target": "es"}',
 }
 counter = 0  -- globals: done() reads them from each thread
 local threads = {}
@@ -37,12 +43,13 @@ request = function()
   return wrk.format("POST", "/translate", {["Content-Type"] = "application/json"}, body)
 end
 
--- Answers by status. Malformed requests get 400; a well-formed one that
--- fails gets anything else (429, 500, 503).
+-- Answers by status. Malformed and hostile requests get 400 (or 413 for the
+-- body over the limit); a well-formed one that fails gets anything else
+-- (429, 500, 503).
 ok, refused, failed = 0, 0, 0
 response = function(status, headers, body)
   if status == 200 then ok = ok + 1
-  elseif status == 400 then refused = refused + 1
+  elseif status == 400 or status == 413 then refused = refused + 1
   else failed = failed + 1 end
 end
 
@@ -56,7 +63,7 @@ done = function(summary, latency, requests)
     answered_400 = answered_400 + t:get("refused")
     answered_other = answered_other + t:get("failed")
   end
-  io.write(string.format("sent %d (malformed %d); answers: 200 %d, 400 %d, other %d; socket errors %d\n", sent,
+  io.write(string.format("sent %d (malformed or hostile %d); answers: 200 %d, 400/413 %d, other %d; socket errors %d\n", sent,
     malformed, answered_ok, answered_400, answered_other,
     summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))
   io.write(string.format("latency_ms p50 %.2f p99 %.2f\n", latency:percentile(50) / 1000, latency:percentile(99) / 1000))
