@@ -184,6 +184,17 @@ TEST(HostileTest, DeepJson_400WithTheLimit) {
   EXPECT_EQ(error_of(answer), "Invalid JSON format: nested deeper than 32 levels");
 }
 
+// Found by fuzz/request_fuzz: a number past a double's range was an
+// exception other than a parse error, answered 500.
+TEST(HostileTest, HugeJsonNumber_400) {
+  RunningServer server(test_server_options());
+  const auto answer =
+      post(server.port(), "/translate", "{\"q\": \"hi\", \"alternatives\": 1111111111111111111111E11211}", "application/json");
+  EXPECT_EQ(answer.status, 400);
+  EXPECT_EQ(error_of(answer), "Invalid JSON format: [json.exception.out_of_range.406] number overflow parsing "
+                              "'1111111111111111111111E11211'");
+}
+
 TEST(HostileTest, Forms_UpToTheBodyLimitThen413WithIt) {
   auto options = test_server_options();
   options.max_body_bytes = 100000;

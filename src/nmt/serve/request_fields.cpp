@@ -40,7 +40,7 @@ Fields::Fields(const httplib::Request& req, int json_max_depth) : req_(req) {
     };
     try {
       json_ = json::parse(req.body, depth_limit);
-    } catch (const json::parse_error& e) {
+    } catch (const json::exception& e) {  // a syntax error, or a number too large for a double (found by fuzzing)
       throw HttpError{400, std::string("Invalid JSON format: ") + e.what()};
     }
     if (!json_.is_object()) throw HttpError{400, "Invalid JSON format"};
