@@ -8,6 +8,7 @@
 #include <torch/torch.h>
 
 #include "error_message.h"
+#include "nmt/model/config.h"
 #include "nmt/train/auto_options.h"
 #include "nmt/train/checkpoint.h"
 #include "nmt/train/ema.h"
@@ -217,6 +218,43 @@ TEST(AutoOptionsTest, Warmup_ScalesWithTheBudget) {
   // The scale puts the paper's schedule's peak at the wanted rate.
   const double scale = scale_for_peak(2e-3, 256, 300);
   EXPECT_NEAR(scale * std::pow(256.0, -0.5) * std::pow(300.0, -0.5), 2e-3, 1e-12);
+}
+
+// The size rule under a CPU budget: the updates of small that the measured
+// matrix-product speed buys decide between small and the narrow model.
+TEST(AutoOptionsTest, Recipe_NarrowsSmallWhenTheBudgetBuysFewUpdates) {
+  auto small = model::preset("small");
+  small.src_vocab = small.tgt_vocab = 4000;
+  // Proportional to the speed and the budget.
+  const int64_t at_182 = predicted_updates(small, 1024, 600, 182);
+  EXPECT_NEAR(static_cast<double>(predicted_updates(small, 1024, 600, 364)), 2.0 * at_182, 2.0);
+  EXPECT_NEAR(static_cast<double>(predicted_updates(small, 1024, 300, 182)), 0.5 * at_182, 1.0);
+  // Calibration (README): an AVX2 CPU measuring 182 GFLOP/s trained small at
+  // 0.32-0.40 s a 1024-token update, 1500-1875 in 600 s.
+  EXPECT_GT(at_182, 1200);
+  EXPECT_LT(at_182, 1900);
+  EXPECT_EQ(predicted_updates(small, 1024, 0, 182), 0);
+
+  const auto few = auto_recipe(12000, 600, "cpu", true, 182);
+  EXPECT_EQ(few.layer["preset"], "small");
+  EXPECT_EQ(few.layer["model"]["d_model"], 192);
+  EXPECT_EQ(few.layer["model"]["ffn"], 768);
+  EXPECT_EQ(few.layer["model"]["decoder_layers"], 1);
+  EXPECT_NE(few.note.find("small (2000 to 1M pairs on a CPU) narrowed to 192 wide (ffn 768) with 1 decoder layer "
+                          "(the budget buys about " + std::to_string(at_182) + " updates of small at the measured 182 "
+                          "GFLOP/s, under 2000: a smaller model learns more in so few)"),
+            std::string::npos)
+      << few.note;
+
+  const auto many = auto_recipe(12000, 600, "cpu", true, 800);  // a bfloat16 CPU's speed
+  EXPECT_FALSE(many.layer["model"].contains("d_model"));
+  EXPECT_NE(many.note.find("small (2000 to 1M pairs on a CPU) (the budget buys about "), std::string::npos) << many.note;
+  // Not measured, no budget, or a GPU: the size rule alone.
+  for (const auto& r : {auto_recipe(12000, 600, "cpu", true, 0), auto_recipe(12000, 0, "cpu", true, 182),
+                        auto_recipe(12000, 600, "cuda", true, 182)}) {
+    EXPECT_FALSE(r.layer["model"].contains("d_model"));
+    EXPECT_EQ(r.note.find("budget buys"), std::string::npos) << r.note;
+  }
 }
 
 TEST(AutoOptionsTest, Trainer_ChoosesTheWarmupFromTheBudgetAndSaysSo) {

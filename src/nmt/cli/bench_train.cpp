@@ -73,21 +73,6 @@ std::vector<data::Batch> corpus_batches(const TrainBench& b, const text::Vocab& 
   return batches;
 }
 
-// Best of several float32 n x n matrix products through LibTorch, GFLOP/s.
-double sgemm_peak_gflops(int64_t n) {
-  torch::NoGradGuard no_grad;
-  const auto a = torch::randn({n, n}), b = torch::randn({n, n});
-  auto c = torch::mm(a, b);  // warm-up: threads, caches
-  double best = 0;
-  for (int i = 0; i < 5; ++i) {
-    const auto start = Clock::now();
-    c = torch::mm(a, b);
-    const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    best = std::max(best, 2.0 * n * n * n / seconds / 1e9);
-  }
-  return best;
-}
-
 struct Stats {
   double median = 0, mean = 0, min = 0;
 };
@@ -168,7 +153,7 @@ void run(const TrainBench& b) {
   const double achieved = std::accumulate(flops.begin(), flops.end(), 0.0) /
                           std::accumulate(seconds.begin(), seconds.end(), 0.0) / 1e9;
   model::set_cpu_threads(b.common.threads);  // the peak on every thread, however the steps ran
-  const double peak = sgemm_peak_gflops(b.peak_size);
+  const double peak = model::measure_matmul_gflops(b.peak_size);
   const double rss = peak_rss_mib();
 
   std::optional<std::pair<Stats, double>> peer;
@@ -202,7 +187,7 @@ void run(const TrainBench& b) {
   std::vector<std::string> notes = {
       "data: " + data + "; vocabulary " + std::to_string(config.tgt_vocab),
       "FLOPs: matrix products only, forward + backward = 3x forward (model/flops.h); peak: " +
-          std::to_string(b.peak_size) + "^2 sgemm, best of 5"};
+          std::to_string(b.peak_size) + "^2 sgemm, best of 4"};
   nlohmann::json j = {{"command", "train"},
                       {"preset", b.preset},
                       {"model", model::to_json(config)},

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "nmt/cpu/isa.h"
+#include "nmt/model/flops.h"
 #include "nmt/train/trainer.h"
 
 namespace nmt::train {
@@ -14,7 +15,19 @@ constexpr int64_t kSmallCorpusPairs = 50000, kSmallCorpusVocab = 4000;  // 14.9 
 constexpr int64_t kAutoCpuBatchTokens = 1024;
 constexpr double kAutoDropout = 0.1;
 constexpr double kAutoEma = 0.999;  // 10.6 BLEU against 9.4 without, 5 minutes on the bundled corpus
+// The narrow model for budgets of few updates (README, the float32 sweep).
+constexpr int64_t kNarrowWidth = 192, kNarrowHeads = 4, kNarrowFfn = 768, kNarrowDecoderLayers = 1;
 }  // namespace
+
+int64_t predicted_updates(const model::ModelConfig& config, int64_t batch_tokens, double max_time,
+                          double matmul_gflops) {
+  if (max_time <= 0 || matmul_gflops <= 0) return 0;
+  // A batch of 32 rows of batch_tokens / 32 on each side, every target position scored.
+  const int64_t rows = 32, len = std::max<int64_t>(1, batch_tokens / rows);
+  const double flops = model::train_step_flops(config, rows, len, len, rows * len);
+  const double step_seconds = flops / (matmul_gflops * 1e9 * kTrainMfu);
+  return static_cast<int64_t>(max_time / step_seconds);
+}
 
 // AVX512-BF16 or AMX under the instruction set in use: NMT_CPU_ISA=avx2
 // trains as an AVX2 machine would.
@@ -75,7 +88,8 @@ int64_t auto_vocab_size(int64_t pairs) {
   return 32000;
 }
 
-AutoRecipe auto_recipe(int64_t pairs, double max_time, const std::string& device, bool joint_vocabulary) {
+AutoRecipe auto_recipe(int64_t pairs, double max_time, const std::string& device, bool joint_vocabulary,
+                       double matmul_gflops) {
   const bool gpu = device != "cpu";
   std::string size = "small", why;
   if (pairs < 2000) {
@@ -85,15 +99,38 @@ AutoRecipe auto_recipe(int64_t pairs, double max_time, const std::string& device
   } else {
     why = "2000 to 1M pairs on a CPU" + std::string(pairs >= 1000000 ? " in under 8 hours" : "");
   }
+  // Few updates of small in the budget: a narrower model, one decoder layer.
+  std::string narrow;
+  bool narrowed = false;
+  if (!gpu && size == "small" && max_time > 0 && matmul_gflops > 0) {
+    auto small = model::preset("small");
+    small.src_vocab = small.tgt_vocab = auto_vocab_size(pairs);
+    const int64_t updates = predicted_updates(small, kAutoCpuBatchTokens, max_time, matmul_gflops);
+    std::ostringstream why_narrow;
+    why_narrow << "the budget buys about " << updates << " updates of small at the measured "
+               << static_cast<int64_t>(matmul_gflops) << " GFLOP/s";
+    if (updates < kFewSteps) {
+      narrowed = true;
+      narrow = " narrowed to " + std::to_string(kNarrowWidth) + " wide (ffn " + std::to_string(kNarrowFfn) + ") with " +
+               std::to_string(kNarrowDecoderLayers) + " decoder layer (" + why_narrow.str() + ", under " +
+               std::to_string(kFewSteps) + ": a smaller model learns more in so few)";
+    } else {
+      narrow = " (" + why_narrow.str() + ")";
+    }
+  }
   AutoRecipe r;
   r.layer = {{"preset", size},
              {"model", {{"pre_norm", true}, {"dropout", kAutoDropout}}},
              {"train", {{"batch_tokens", gpu ? 8192 : kAutoCpuBatchTokens}, {"ema", kAutoEma}}},
              {"data", {{"vocab_size", auto_vocab_size(pairs)}}}};
   if (joint_vocabulary) r.layer["data"]["tie_embeddings"] = true;
+  if (narrowed) {
+    r.layer["model"]["d_model"] = kNarrowWidth, r.layer["model"]["heads"] = kNarrowHeads;
+    r.layer["model"]["ffn"] = kNarrowFfn, r.layer["model"]["decoder_layers"] = kNarrowDecoderLayers;
+  }
   r.note = "preset auto (" + std::to_string(pairs) + " pairs" +
            (max_time > 0 ? ", --max-time " + std::to_string(static_cast<int64_t>(max_time)) : "") + "): " + size +
-           " (" + why + "), pre-norm, dropout " + nlohmann::json(kAutoDropout).dump() +
+           " (" + why + ")" + narrow + ", pre-norm, dropout " + nlohmann::json(kAutoDropout).dump() +
            (joint_vocabulary ? ", tied embeddings" : "") + ", a vocabulary of " +
            std::to_string(auto_vocab_size(pairs)) + " pieces, batches of " +
            std::to_string(gpu ? 8192 : kAutoCpuBatchTokens) +

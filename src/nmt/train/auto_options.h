@@ -7,6 +7,8 @@
 #include <optional>
 #include <string>
 
+#include "nmt/model/config.h"
+
 #include <nlohmann/json.hpp>
 
 namespace nmt::train {
@@ -64,7 +66,24 @@ struct AutoRecipe {
   nlohmann::json layer;
   std::string note;
 };
-AutoRecipe auto_recipe(int64_t pairs, double max_time, const std::string& device, bool joint_vocabulary);
+// `matmul_gflops`: the machine's measured matrix-product speed in the
+// training's precision (model::measure_matmul_gflops; 0 = not measured).
+// With it, on a CPU under a time budget, the updates the budget buys for
+// `small` are predicted from its FLOPs; under kFewSteps, a narrower model
+// with a one-layer decoder is chosen instead, which learns more in so few
+// updates (README, "Training recipe": the float32 sweep).
+AutoRecipe auto_recipe(int64_t pairs, double max_time, const std::string& device, bool joint_vocabulary,
+                       double matmul_gflops = 0);
+
+// The updates of `config` that `max_time` seconds buy at `matmul_gflops`,
+// with batches of `batch_tokens`, as predicted from its FLOPs (kTrainMfu).
+int64_t predicted_updates(const model::ModelConfig& config, int64_t batch_tokens, double max_time,
+                          double matmul_gflops);
+// Training's share of the matrix-product probe's speed (nmt bench train,
+// small: 0.44-0.68 in float32, 2 threads).
+inline constexpr double kTrainMfu = 0.5;
+// Fewer predicted updates of small than this: the narrow model.
+inline constexpr int64_t kFewSteps = 2000;
 
 // The pieces of a joint vocabulary for a corpus of `pairs` pairs.
 int64_t auto_vocab_size(int64_t pairs);

@@ -8,6 +8,7 @@
 #include "nmt/data/corpus.h"
 #include "nmt/dist/world.h"
 #include "nmt/model/config.h"
+#include "nmt/model/flops.h"
 #include "nmt/train/auto_options.h"
 #include "nmt/text/vocab.h"
 
@@ -76,8 +77,15 @@ nlohmann::json resolve_train_config(const std::string& config_file, const nlohma
   }
   const auto& d = config["data"];
   const bool joint = d.value("src_vocab", "").empty();
-  const auto recipe = auto_recipe(data::count_pairs(corpus), config["train"].value("max_time", 0.0),
-                                  config["train"].value("device", "cpu"), joint);
+  const double max_time = config["train"].value("max_time", 0.0);
+  const std::string device = config["train"].value("device", "cpu");
+  // A CPU budget: how fast this machine multiplies, in the precision training will use.
+  double gflops = 0;
+  if (device == "cpu" && max_time > 0) {
+    const auto& bf16 = config["train"]["bf16"];
+    gflops = model::measure_matmul_gflops(1024, bf16.is_boolean() ? bf16.get<bool>() : cpu_has_native_bf16());
+  }
+  const auto recipe = auto_recipe(data::count_pairs(corpus), max_time, device, joint, gflops);
   auto resolved = default_train_config();
   merge_into(resolved, recipe.layer);
   merge_into(resolved, file);
