@@ -33,8 +33,8 @@ for t in "${targets[@]}"; do
       -artifact_prefix="$build/$t-" "$build/corpus/$t" "fuzz/seeds/$t" >"$log" 2>&1; then
     status=1
     echo "fuzz.sh: $t found a failure; the input is $(ls -t "$build/$t-"* 2>/dev/null | head -1)" >&2
-    grep -m 20 -E "ERROR|SUMMARY|expected|runtime error|#" "$log" | tail -20 >&2
+    grep -m 20 -E "ERROR|SUMMARY|expected|runtime error|what\(\)" "$log" | tail -20 >&2 || true
   fi
-  grep -E "^#[0-9]+ +(DONE|pulse)|Done [0-9]+ runs" "$log" | tail -2
+  grep -E "^#[0-9]+ +(DONE|pulse)|Done [0-9]+ runs" "$log" | tail -2 || true
 done
 exit $status
