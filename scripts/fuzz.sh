@@ -4,16 +4,19 @@
 # from fuzz/seeds/TARGET and keeping what it finds new in
 # build-fuzz/corpus/TARGET. A crash stops the run: its input is kept as
 # build-fuzz/TARGET-crash-* and the script exits non-zero. The last lines of
-# each run (executions, coverage) are printed.
-#   bash scripts/fuzz.sh [--seconds N] [TARGET...]   (targets: request html sentences tmx npy)
+# each run (executions, coverage) are printed. With --runs N (the test
+# suite's smoke run), each target makes N inputs from a fixed seed instead,
+# so that the run is the same on every machine.
+#   bash scripts/fuzz.sh [--seconds N | --runs N] [TARGET...]   (targets: request html sentences tmx npy)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-seconds=60
+seconds=60 runs=0
 targets=()
 while (($#)); do
   case "$1" in
     --seconds) seconds=$2; shift 2 ;;
-    -*) echo "usage: $0 [--seconds N] [TARGET...]" >&2; exit 2 ;;
+    --runs) runs=$2; shift 2 ;;
+    -*) echo "usage: $0 [--seconds N | --runs N] [TARGET...]" >&2; exit 2 ;;
     *) targets+=("$1"); shift ;;
   esac
 done
@@ -28,9 +31,17 @@ status=0
 for t in "${targets[@]}"; do
   mkdir -p "$build/corpus/$t"
   log=$build/$t.log
-  echo "== $t: ${seconds} s"
-  if ! "$build/${t}_fuzz" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
-      -artifact_prefix="$build/$t-" "$build/corpus/$t" "fuzz/seeds/$t" >"$log" 2>&1; then
+  if ((runs > 0)); then
+    echo "== $t: $runs inputs (seed 1)"
+    limit=(-runs="$runs" -seed=1)
+    corpus=()  # the seeds only: the same run everywhere
+  else
+    echo "== $t: ${seconds} s"
+    limit=(-max_total_time="$seconds")
+    corpus=("$build/corpus/$t")
+  fi
+  if ! "$build/${t}_fuzz" "${limit[@]}" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+      -artifact_prefix="$build/$t-" "${corpus[@]}" "fuzz/seeds/$t" >"$log" 2>&1; then
     status=1
     echo "fuzz.sh: $t found a failure; the input is $(ls -t "$build/$t-"* 2>/dev/null | head -1)" >&2
     grep -m 20 -E "ERROR|SUMMARY|expected|runtime error|what\(\)" "$log" | tail -20 >&2 || true
