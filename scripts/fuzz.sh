@@ -30,22 +30,25 @@ ninja -C "$build" >/dev/null
 status=0
 for t in "${targets[@]}"; do
   mkdir -p "$build/corpus/$t"
-  log=$build/$t.log
+  log=$build/$t$( ((runs > 0)) && echo -smoke).log
   if ((runs > 0)); then
     echo "== $t: $runs inputs (seed 1)"
     limit=(-runs="$runs" -seed=1)
-    corpus=()  # the seeds only: the same run everywhere
+    # A copy of the seeds only (libFuzzer writes what it finds into the
+    # first folder): the same run everywhere.
+    rm -rf "$build/smoke/$t" && mkdir -p "$build/smoke/$t" && cp "fuzz/seeds/$t/"* "$build/smoke/$t/"
+    corpus=("$build/smoke/$t")
   else
     echo "== $t: ${seconds} s"
     limit=(-max_total_time="$seconds")
     corpus=("$build/corpus/$t")
   fi
   if ! "$build/${t}_fuzz" "${limit[@]}" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
-      -artifact_prefix="$build/$t-" "${corpus[@]}" "fuzz/seeds/$t" >"$log" 2>&1; then
+      -artifact_prefix="$build/$t-" "${corpus[@]}" $( ((runs > 0)) || echo "fuzz/seeds/$t") >"$log" 2>&1; then
     status=1
     echo "fuzz.sh: $t found a failure; the input is $(ls -t "$build/$t-"* 2>/dev/null | head -1)" >&2
-    grep -m 20 -E "ERROR|SUMMARY|expected|runtime error|what\(\)" "$log" | tail -20 >&2 || true
+    grep -a -m 20 -E "ERROR|SUMMARY|expected|runtime error|what\(\)" "$log" | tail -20 >&2 || true
   fi
-  grep -E "^#[0-9]+ +(DONE|pulse)|Done [0-9]+ runs" "$log" | tail -2 || true
+  grep -a -E "^#[0-9]+ +(DONE|pulse)|Done [0-9]+ runs" "$log" | tail -2 || true
 done
 exit $status
