@@ -52,6 +52,20 @@ case "$case_name" in
     has "$work/log2" "schedule: warm-up 100 steps, peak lr 62.50e-4 (--lr 0.500)"
     has "$work/log2" '"pre_norm":false'
     has "$work/log2" '"d_model":64'
+    # Under a time budget the model follows the measured speed, measured once
+    # a run: the launcher's figure for its ranks (the environment), the saved
+    # one for a resumed run (config.json), which wins.
+    NMT_AUTO_MATMUL_GFLOPS=800 "$nmt" train --train-src "$work/s.en" --train-tgt "$work/s.es" --max-time 600 \
+      --out "$work/timed" --dry-run >"$work/log4" 2>&1 || { cat "$work/log4"; fail "the dry run failed"; }
+    has "$work/log4" "small (2000 to 1M pairs on a CPU) (the budget buys about 5850 updates of small at the measured 800 GFLOP/s)"
+    has "$work/log4" '"auto_matmul_gflops":800.0'
+    mkdir -p "$work/timed" && echo '{"auto_matmul_gflops": 100.0}' >"$work/timed/config.json"
+    NMT_AUTO_MATMUL_GFLOPS=800 "$nmt" train --train-src "$work/s.en" --train-tgt "$work/s.es" --max-time 600 \
+      --out "$work/timed" --dry-run >"$work/log4" 2>&1 || { cat "$work/log4"; fail "the dry run failed"; }
+    has "$work/log4" "narrowed to 192 wide (ffn 768) with 1 decoder layer (the budget buys about 731 updates of small at the measured 100 GFLOP/s"
+    NMT_AUTO_MATMUL_GFLOPS=fast "$nmt" train --train-src "$work/s.en" --train-tgt "$work/s.es" --max-time 600 \
+      --out "$work/timed2" --dry-run >"$work/log4" 2>&1 && fail "a bad NMT_AUTO_MATMUL_GFLOPS was accepted"
+    has "$work/log4" "NMT_AUTO_MATMUL_GFLOPS must be a speed in GFLOP/s above 0, got 'fast'"
     # The two bf16 flags exclude each other.
     "$nmt" train --bf16 --no-bf16 --train-src "$work/s.en" --train-tgt "$work/s.es" --max-steps 1 --out "$work/x" \
       >"$work/log3" 2>&1 && fail "--bf16 --no-bf16 accepted"

@@ -1,5 +1,6 @@
 #include "nmt/train/run_config.h"
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
@@ -16,6 +17,35 @@ namespace fs = std::filesystem;
 
 namespace nmt::train {
 namespace {
+
+constexpr const char* kMatmulGflopsKey = "auto_matmul_gflops";  // in the resolved config (config.json)
+constexpr const char* kMatmulGflopsEnv = "NMT_AUTO_MATMUL_GFLOPS";
+
+// The matrix-product speed that --preset auto sizes the model by, measured
+// once per run: a run being resumed keeps the figure its config.json saved,
+// and the ranks that --nproc starts take the launcher's (inherited through
+// NMT_AUTO_MATMUL_GFLOPS), so that every process and every restart of a run
+// choose the same model.
+double run_matmul_gflops(const std::string& run_dir, bool bf16) {
+  const auto saved = fs::path(run_dir) / "config.json";
+  if (!run_dir.empty() && fs::exists(saved)) {
+    std::ifstream in(saved);
+    const auto config = nlohmann::json::parse(in, nullptr, false);
+    if (config.is_object() && config.contains(kMatmulGflopsKey) && config[kMatmulGflopsKey].is_number()) {
+      return config[kMatmulGflopsKey].get<double>();
+    }
+  }
+  if (const char* given = std::getenv(kMatmulGflopsEnv)) {
+    char* end = nullptr;
+    const double gflops = std::strtod(given, &end);
+    NMT_CHECK(end != given && *end == '\0' && gflops > 0,
+              kMatmulGflopsEnv << " must be a speed in GFLOP/s above 0, got '" << given << "'");
+    return gflops;
+  }
+  const double gflops = model::measure_matmul_gflops(1024, bf16);
+  ::setenv(kMatmulGflopsEnv, std::to_string(gflops).c_str(), 1);
+  return gflops;
+}
 
 // The corpus named by data.<name>_src/<name>_tgt (two aligned files) or
 // data.<name> (one TSV or TMX file); no paths when neither is given.
@@ -83,7 +113,7 @@ nlohmann::json resolve_train_config(const std::string& config_file, const nlohma
   double gflops = 0;
   if (device == "cpu" && max_time > 0) {
     const auto& bf16 = config["train"]["bf16"];
-    gflops = model::measure_matmul_gflops(1024, bf16.is_boolean() ? bf16.get<bool>() : cpu_has_native_bf16());
+    gflops = run_matmul_gflops(d.value("out", ""), bf16.is_boolean() ? bf16.get<bool>() : cpu_has_native_bf16());
   }
   const auto recipe = auto_recipe(data::count_pairs(corpus), max_time, device, joint, gflops);
   auto resolved = default_train_config();
@@ -92,6 +122,7 @@ nlohmann::json resolve_train_config(const std::string& config_file, const nlohma
   merge_into(resolved, overrides);
   resolved["preset"] = recipe.layer["preset"];
   resolved["auto"] = recipe.note;
+  if (gflops > 0) resolved[kMatmulGflopsKey] = gflops;
   return resolved;
 }
 
