@@ -262,8 +262,8 @@ std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std
   const size_t workers = std::min<size_t>(options.workers, std::max<size_t>(batches, 1));
 #ifdef NMT_HAVE_ENGINE
   // Each worker's engines, one per model, made at its first batch and kept
-  // for the rest, buffers and all.
-  std::vector<std::vector<std::unique_ptr<infer::Engine>>> engines(workers);
+  // for the rest, buffers and all: the caller's cache, or this call's own.
+  std::vector<EngineCache> own(cache ? 0 : workers);
 #endif
   auto translate_batch = [&](size_t b, size_t worker, TranslateStats& local) {
     const auto batch_start = std::chrono::steady_clock::now();
@@ -287,15 +287,9 @@ std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std
     for (size_t m = 0; m < models_.size(); ++m) {
 #ifdef NMT_HAVE_ENGINE
       if (engine) {
-        infer::Engine* kept = nullptr;
-        if (cache) {
-          kept = &cache->impl_->get(weights[m], threads_per_worker);
-        } else {
-          auto& mine = engines[worker];
-          if (mine.size() <= m) mine.push_back(std::make_unique<infer::Engine>(*weights[m], threads_per_worker));
-          kept = mine[m].get();
-        }
-        members.push_back(std::make_unique<EngineStep>(*kept, src, options.shortlist ? &vocabulary : nullptr));
+        EngineCache& mine = cache ? *cache : own[worker];
+        members.push_back(std::make_unique<EngineStep>(mine.impl_->get(weights[m], threads_per_worker), src,
+                                                       options.shortlist ? &vocabulary : nullptr));
         continue;
       }
 #endif
