@@ -39,9 +39,11 @@ TEST(Int8ProductTest, EqualsPlainIntegerLoopForEveryShape) {
   std::normal_distribution<float> normal(0.0f, 0.1f);
   std::uniform_int_distribution<int> byte(-127, 127);
   // Columns and inputs that fill no panel or group exactly, single rows, row
-  // counts around the kernels' blocks of 4, a layer's real shape.
-  const int64_t shapes[][3] = {{1, 1, 1},   {5, 3, 1},    {16, 4, 4},   {17, 5, 3},   {33, 7, 2},
-                               {48, 64, 5}, {96, 64, 9},  {40, 130, 8}, {512, 256, 6}, {7, 1024, 1}};
+  // counts around the kernels' blocks of 4 and 64 (rows the AVX2 kernel
+  // widens at a time), a layer's real shape.
+  const int64_t shapes[][3] = {{1, 1, 1},     {5, 3, 1},     {16, 4, 4},     {17, 5, 3},   {33, 7, 2},
+                               {48, 64, 5},   {96, 64, 9},   {40, 130, 8},   {512, 256, 6}, {7, 1024, 1},
+                               {19, 33, 70},  {32, 9, 129},  {16, 2, 64}};
   for (const auto& shape : shapes) {
     const int64_t out = shape[0], in = shape[1], rows = shape[2];
     std::vector<float> weight(out * in);

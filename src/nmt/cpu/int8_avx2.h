@@ -6,9 +6,9 @@
 namespace nmt::cpu {
 
 // The weight's packed layout: panels of 16 output columns. Panel p holds,
-// for each group g of 4 inputs (in rounded up to a multiple of 4), 64 bytes:
-// the 4 weights of columns 16p..16p+7, column after column, then those of
-// columns 16p+8..16p+15. Inputs past `in` and columns past `out` are 0.
+// for each pair of inputs (in rounded up to a multiple of 2), 32 bytes: the
+// 2 weights of columns 16p..16p+15, column after column. Inputs past `in`
+// and columns past `out` are 0.
 int64_t avx2_packed_bytes(int64_t out, int64_t in);
 // q: (out, in) int8, row-major.
 void avx2_pack(const int8_t* q, int64_t out, int64_t in, int8_t* packed);

@@ -14,8 +14,8 @@
 //     2.6's kernels there sum pairs of byte products in saturating 16-bit
 //     lanes (vpmaddubsw) and lose sums (192 of 256 wrong for uniform random
 //     rows, docs/hardware_support.md), which cost int8 a third of its
-//     accuracy; ours multiplies |x| by sign(x) w, whose pairs stay within
-//     2 x 127 x 127;
+//     accuracy; ours widens both sides to int16 (vpmaddwd), whose pairs
+//     add exactly into int32;
 //   - generic: plain C++ loops.
 #include <cstdint>
 #include <memory>
