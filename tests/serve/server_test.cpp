@@ -139,6 +139,17 @@ TEST(ServerTest, Translate_AnswersLikeLibreTranslate) {
     }
   }
   EXPECT_FALSE(one.contains("attention"));
+  // A sentence longer than the model reads (max_positions 128: 127 pieces
+  // and </s>): its source pieces are those the weights' columns stand for.
+  std::string long_sentence;
+  for (int w = 0; w < 200; ++w) long_sentence += (w ? " " : "") + std::string(w % 2 ? "house" : "water");
+  const auto cut = post_json(c, "/translate",
+                             {{"q", long_sentence}, {"source", "en"}, {"target", "es"}, {"attention", true}});
+  ASSERT_EQ(cut.at("attention").size(), 1u);
+  const auto& long_attention = cut["attention"][0];
+  EXPECT_EQ(long_attention.at("source").size(), 128u);
+  EXPECT_EQ(long_attention["source"].back(), "</s>");
+  for (const auto& row : long_attention.at("weights")) ASSERT_EQ(row.size(), long_attention["source"].size());
 
   // A form, as LibreTranslate's own page and curl -d send it.
   auto form = c.Post("/translate", httplib::Params{{"q", sentence}, {"source", "en"}, {"target", "es"}});

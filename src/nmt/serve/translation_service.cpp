@@ -123,8 +123,14 @@ std::vector<TextTranslation> TranslationService::translate(const ServedModel& mo
     for (size_t k = sentence; k < sentence + sentences && options.attention; ++k) {
       if (results[k].n_best.empty()) continue;
       const auto& best = results[k].n_best[0].tokens;
-      out[i].attention.push_back(SentenceAttention{pieces_with_eos(model.src_vocab, split.sources[k]),
-                                                   pieces_with_eos(model.tgt_vocab, best), results[k].attention});
+      // The encoder reads at most max_positions - 1 pieces and </s>: the
+      // pieces named are those the weights' columns stand for.
+      const auto& source = split.sources[k];
+      const auto& weights = results[k].attention;
+      const size_t seen = weights.empty() ? source.size() : std::min(source.size(), weights[0].size() - 1);
+      out[i].attention.push_back(
+          SentenceAttention{pieces_with_eos(model.src_vocab, {source.begin(), source.begin() + seen}),
+                            pieces_with_eos(model.tgt_vocab, best), weights});
     }
     sentence += sentences;
   }
