@@ -8,6 +8,7 @@
 #include <mutex>
 #include <set>
 #include <stdexcept>
+#include <thread>
 
 #include <gtest/gtest.h>
 
@@ -18,12 +19,13 @@ namespace nmt::serve {
 namespace {
 
 constexpr int kPoison = 13;  // a sentence [13] makes the translator throw
+constexpr int kAttentionPoison = 14;  // [14] translates, but its attention throws
 
 // "Translates" each source into itself reversed; throws for a batch holding [13].
 class FailingScheduler : public BatchScheduler {
  public:
-  explicit FailingScheduler(SchedulerOptions options)
-      : BatchScheduler({nullptr}, {decode::TranslateOptions{}}, options) {}
+  explicit FailingScheduler(SchedulerOptions options, std::function<void(const BatchRecord&)> on_batch = {})
+      : BatchScheduler({nullptr}, {decode::TranslateOptions{}}, options, std::move(on_batch)) {}
   ~FailingScheduler() override { stop_workers(); }
 
   std::set<std::vector<int>> translated() {
@@ -35,7 +37,7 @@ class FailingScheduler : public BatchScheduler {
  protected:
   std::vector<std::vector<decode::Hypothesis>> translate_sources(size_t, const std::vector<std::vector<int>>& sources,
                                                                  const decode::TranslateOptions&,
-                                                                 decode::TranslateStats*,
+                                                                 decode::TranslateStats* stats,
                                                                  decode::EngineCache&) override {
     ++batches_;
     for (const auto& s : sources) {
@@ -46,6 +48,20 @@ class FailingScheduler : public BatchScheduler {
     for (const auto& s : sources) {
       translated_.insert(s);
       out.push_back({decode::Hypothesis{std::vector<int>(s.rbegin(), s.rend())}});
+      stats->generated_tokens += static_cast<int64_t>(s.size());
+    }
+    return out;
+  }
+  // One row per target piece, each all on the first source position.
+  std::vector<std::vector<std::vector<float>>> attention_of(size_t, const std::vector<std::vector<int>>& srcs,
+                                                            const std::vector<std::vector<int>>& tgts,
+                                                            const decode::TranslateOptions&) override {
+    std::vector<std::vector<std::vector<float>>> out;
+    for (size_t i = 0; i < srcs.size(); ++i) {
+      if (srcs[i] == std::vector<int>{kAttentionPoison}) NMT_FAIL("no attention for sentence [14]");
+      std::vector<float> row(srcs[i].size() + 1, 0.0f);
+      row[0] = 1.0f;
+      out.emplace_back(tgts[i].size() + 1, row);
     }
     return out;
   }
@@ -93,6 +109,56 @@ TEST(BatchSchedulerTest, AFailingSentenceFailsOnlyItsOwnRequest) {
   } catch (const std::exception& e) {
     EXPECT_EQ(std::string(e.what()), "cannot translate sentence [13]");
   }
+}
+
+// A batch whose translations succeed but whose attention fails is retried
+// sentence by sentence: only the request of the sentence whose attention
+// fails fails, and the batch counts the tokens it delivered once.
+TEST(BatchSchedulerTest, AFailingAttentionFailsOnlyItsRequestAndTokensCountOnce) {
+  SchedulerOptions options;
+  options.max_wait_ms = 200;
+  std::mutex records_mutex;
+  int64_t generated = 0, batches = 0;
+  FailingScheduler scheduler(options, [&](const BatchRecord& r) {
+    std::lock_guard<std::mutex> lock(records_mutex);
+    generated += r.generated_tokens;
+    ++batches;
+  });
+  auto with_attention = [](std::vector<std::vector<int>> sources) {
+    auto r = request(std::move(sources));
+    r.attention = true;
+    return r;
+  };
+  std::shared_ptr<Ticket> good, bad;
+  {
+    BatchScheduler::Arrival a(scheduler), b(scheduler);
+    good = scheduler.submit(with_attention({{1, 2}, {3, 4, 5}}));
+    a.arrived();
+    bad = scheduler.submit(with_attention({{kAttentionPoison}}));
+    b.arrived();
+  }
+  ASSERT_TRUE(good->wait_until(kDeadline()));
+  ASSERT_TRUE(bad->wait_until(kDeadline()));
+  ASSERT_FALSE(good->error());
+  ASSERT_EQ(good->results().size(), 2u);
+  EXPECT_EQ(good->results()[1].n_best.at(0).tokens, (std::vector<int>{5, 4, 3}));
+  ASSERT_EQ(good->results()[1].attention.size(), 4u);  // 3 pieces and </s>
+  EXPECT_EQ(good->results()[1].attention[0], (std::vector<float>{1, 0, 0, 0}));
+  ASSERT_TRUE(bad->error());
+  try {
+    std::rethrow_exception(bad->error());
+  } catch (const std::exception& e) {
+    EXPECT_EQ(std::string(e.what()), "no attention for sentence [14]");
+  }
+  // The batch's record comes after its requests are answered.
+  std::unique_lock<std::mutex> lock(records_mutex);
+  for (int wait = 0; batches == 0 && wait < 3000; ++wait) {
+    lock.unlock();
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    lock.lock();
+  }
+  ASSERT_EQ(batches, 1) << "the three sentences were meant to share one batch";
+  EXPECT_EQ(generated, 5) << "tokens of the delivered translations ([2 1] and [5 4 3]), each once";
 }
 
 TEST(BatchSchedulerTest, AFailedRequestsQueuedSentencesAreDropped) {

@@ -187,24 +187,34 @@ void BatchScheduler::translate_entries(const std::vector<Entry>& batch,
   options.search.n_best = batch.front().n_best;
   decode::TranslateStats stats;
   found = translate_sources(batch.front().model, sources, options, &stats, engines);
-  record.generated_tokens += stats.generated_tokens;
   attention.assign(batch.size(), {});
   // The cross-attention of the best hypotheses, for the requests that asked.
   std::vector<size_t> asked;
   for (size_t i = 0; i < batch.size(); ++i) {
     if (batch[i].attention && !found[i].empty()) asked.push_back(i);
   }
-  if (asked.empty()) return;
-  std::vector<std::vector<int>> srcs, tgts;
-  for (size_t i : asked) {
-    srcs.push_back(sources[i]);
-    tgts.push_back(found[i][0].tokens);
+  if (!asked.empty()) {
+    std::vector<std::vector<int>> srcs, tgts;
+    for (size_t i : asked) {
+      srcs.push_back(sources[i]);
+      tgts.push_back(found[i][0].tokens);
+    }
+    auto weights = attention_of(batch.front().model, srcs, tgts, options);
+    for (size_t k = 0; k < asked.size(); ++k) attention[asked[k]] = std::move(weights[k]);
   }
+  // Counted once the batch has all it delivers: a failure above leaves it
+  // to the retry, sentence by sentence.
+  record.generated_tokens += stats.generated_tokens;
+}
+
+std::vector<std::vector<std::vector<float>>> BatchScheduler::attention_of(size_t model_index,
+                                                                          const std::vector<std::vector<int>>& srcs,
+                                                                          const std::vector<std::vector<int>>& tgts,
+                                                                          const decode::TranslateOptions& options) {
   c10::InferenceMode inference;
   model::Bf16Scope autocast(options.bf16);
-  model::Transformer model = translators_[batch.front().model]->model();
-  auto weights = decode::cross_attention(model, srcs, tgts);
-  for (size_t k = 0; k < asked.size(); ++k) attention[asked[k]] = std::move(weights[k]);
+  model::Transformer model = translators_[model_index]->model();
+  return decode::cross_attention(model, srcs, tgts);
 }
 
 void BatchScheduler::translate_batch(std::vector<Entry>& batch, decode::EngineCache& engines) {
@@ -248,7 +258,7 @@ void BatchScheduler::translate_batch(std::vector<Entry>& batch, decode::EngineCa
     if (errors[i]) {
       if (!t.error_) t.error_ = errors[i];
       t.cancelled_ = true;  // its sentences still queued are not translated
-    } else if (!t.error_ && i < found.size()) {
+    } else if (!t.error_) {  // found has every entry: the batch's, or the retry's
       t.results_[batch[i].index].n_best = std::move(found[i]);
       t.results_[batch[i].index].attention = std::move(attention[i]);
       --t.remaining_;

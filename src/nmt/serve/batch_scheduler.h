@@ -36,6 +36,9 @@ struct SchedulerOptions {
 
 // What a worker did with one batch (for /metrics).
 struct BatchRecord {
+  // generated_tokens: those of the translations the batch delivered (a
+  // batch that failed and was retried sentence by sentence counts each
+  // sentence's once).
   int64_t sentences = 0, tokens = 0, generated_tokens = 0;
   double seconds = 0;
 };
@@ -124,6 +127,12 @@ class BatchScheduler {
                                                                          const decode::TranslateOptions& options,
                                                                          decode::TranslateStats* stats,
                                                                          decode::EngineCache& engines);
+  // The cross-attention of the best hypotheses (tgts) of a batch's sources
+  // (decode/alignment.h), for the requests that asked.
+  virtual std::vector<std::vector<std::vector<float>>> attention_of(size_t model,
+                                                                    const std::vector<std::vector<int>>& srcs,
+                                                                    const std::vector<std::vector<int>>& tgts,
+                                                                    const decode::TranslateOptions& options);
   // Stops the workers; a subclass calls it from its destructor (they call translate_sources).
   void stop_workers();
 
