@@ -30,8 +30,8 @@ ninja -C "$build" >/dev/null
 status=0
 for t in "${targets[@]}"; do
   mkdir -p "$build/corpus/$t"
-  log=$build/$t$( ((runs > 0)) && echo -smoke).log
   if ((runs > 0)); then
+    log=$build/$t-smoke.log
     echo "== $t: $runs inputs (seed 1)"
     limit=(-runs="$runs" -seed=1)
     # A copy of the seeds only (libFuzzer writes what it finds into the
@@ -39,6 +39,7 @@ for t in "${targets[@]}"; do
     rm -rf "$build/smoke/$t" && mkdir -p "$build/smoke/$t" && cp "fuzz/seeds/$t/"* "$build/smoke/$t/"
     corpus=("$build/smoke/$t")
   else
+    log=$build/$t.log
     echo "== $t: ${seconds} s"
     limit=(-max_total_time="$seconds")
     corpus=("$build/corpus/$t")
