@@ -7,6 +7,7 @@
 #include <sys/time.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <fstream>
 #include <string>
@@ -265,6 +266,39 @@ TEST(HostileTest, SilentClient_DroppedAfterTheReadTimeout) {
   EXPECT_EQ(parse_answer(first).status, 400) << first;
   c.read_all();  // and it closes the connection
   EXPECT_LT(seconds_since(start), 3.0);
+}
+
+// A client that sends its request a header line at a time, each well within
+// the read timeout, is cut off at the request deadline (keep-alive +
+// --request-read-ms after the connection opens), not when it stops; another
+// client meanwhile is answered.
+TEST(HostileTest, TricklingClient_ClosedAtTheRequestDeadline) {
+  auto options = test_server_options();
+  options.read_timeout_ms = 2000;
+  options.keep_alive_ms = 1000;
+  options.request_read_ms = 1000;
+  RunningServer server(options);
+  RawConnection c(server.port());
+  const auto start = Clock::now();
+  std::atomic<bool> stop{false};
+  std::atomic<int> lines{0};
+  std::thread trickle([&] {
+    if (!c.send("POST /translate HTTP/1.1\r\nHost: localhost\r\n")) return;
+    while (!stop && seconds_since(start) < 8.0) {  // a line each 300 ms for 8 s
+      std::this_thread::sleep_for(std::chrono::milliseconds(300));
+      if (!c.send("X-Trickle-" + std::to_string(lines) + ": a\r\n")) return;
+      ++lines;
+    }
+  });
+  const auto good = post_json(server.port(), {{"q", "Hello."}, {"source", "en"}, {"target", "es"}});
+  EXPECT_EQ(good.status, 200) << good.body;
+  const auto answer = c.read_all();  // until the server closes its end
+  const double took = seconds_since(start);
+  stop = true;
+  trickle.join();
+  EXPECT_GT(took, 1.8) << "closed before the deadline (2 s)";
+  EXPECT_LT(took, 4.0) << "still open after the deadline (2 s), " << lines << " lines sent";
+  EXPECT_EQ(answer, "") << "a request cut off mid-headers gets no answer";
 }
 
 TEST(HostileTest, GuessedKeys_429AfterTheLimitPerAddress) {

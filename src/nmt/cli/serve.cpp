@@ -108,6 +108,10 @@ void add_serve_command(CLI::App& app) {
       ->capture_default_str()->check(CLI::Range(1, 3600000));
   c->add_option("--keep-alive-ms", o.keep_alive_ms, "Idle kept-alive connections close after this (whole seconds)")
       ->capture_default_str()->check(CLI::Range(1000, 3600000));
+  c->add_option("--request-read-ms", o.request_read_ms,
+                "Each request (headers and body) must arrive within keep-alive + this, however slowly it trickles "
+                "(0: no limit)")
+      ->capture_default_str()->check(CLI::Range(0, 3600000));
   c->add_option("--max-connections-per-client", o.max_connections_per_client,
                 "Open connections per client address (0: no limit); beyond, 429 and close")
       ->capture_default_str()->check(CLI::Range(0, 1000000));

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <condition_variable>
 #include <iostream>
 #include <map>
 #include <mutex>
@@ -38,12 +39,65 @@ using Clock = std::chrono::steady_clock;
 // open: past it, a connection gets 429 and is closed before its request is
 // read, so a few hosts with idle or trickling connections cannot take every
 // HTTP thread from the others.
+//
+// And a deadline per request: httplib's read timeout bounds each read, so a
+// client that sends a byte now and then holds its thread for as long as it
+// likes. Each connection must deliver its next request (headers and body)
+// within keep-alive + request_read ms of being ready for it: of opening, or
+// of the last answer. A watchdog shuts down the sockets past their deadline;
+// while a handler runs there is none (the translation has its own).
 class CappedServer : public httplib::Server {
  public:
+  ~CappedServer() override {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      stopping_ = true;
+    }
+    wake_.notify_all();
+    if (watchdog_.joinable()) watchdog_.join();
+  }
   void set_max_connections_per_client(int n) { max_per_client_ = n; }
+  // 0: no deadline. Starts the watchdog.
+  void set_request_deadline(std::chrono::milliseconds keep_alive, std::chrono::milliseconds request_read) {
+    keep_alive_ = keep_alive;
+    request_read_ = request_read;
+    if (request_read_.count() > 0 && !watchdog_.joinable()) watchdog_ = std::thread([this] { watch(); });
+  }
   int64_t refused_connections() const { return refused_; }
 
+  // The request's headers have arrived: its body must arrive within
+  // request_read.
+  void body_expected(const httplib::Request& req) { set_deadline(req, Clock::now() + request_read_); }
+  // A handler runs (no deadline) or has answered (the next request's).
+  void handling(const httplib::Request& req) { set_deadline(req, Clock::time_point::max()); }
+  void answered(const httplib::Request& req) { set_deadline(req, Clock::now() + keep_alive_ + request_read_); }
+
  private:
+  static std::string key(const std::string& address, int port) { return address + " " + std::to_string(port); }
+
+  void set_deadline(const httplib::Request& req, Clock::time_point deadline) {
+    if (request_read_.count() == 0) return;
+    std::lock_guard<std::mutex> lock(mutex_);
+    const auto it = connections_.find(key(req.remote_addr, req.remote_port));
+    if (it != connections_.end()) it->second.deadline = deadline;
+  }
+
+  void watch() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    while (!stopping_) {
+      wake_.wait_for(lock, std::chrono::milliseconds(100));
+      const auto now = Clock::now();
+      for (auto& [name, c] : connections_) {
+        if (!c.shut && c.deadline < now) {
+          // Under the lock: the socket is still open (closed only after
+          // its entry goes), so no other connection can have its number.
+          ::shutdown(c.sock, SHUT_RDWR);
+          c.shut = true;
+        }
+      }
+    }
+  }
+
   bool process_and_close_socket(socket_t sock) override {
     std::string remote_addr, local_addr;
     int remote_port = 0, local_port = 0;
@@ -65,6 +119,11 @@ class CappedServer : public httplib::Server {
       const std::string& address;
       ~Leave() { server->leave(address); }
     } leave_on_exit{this, remote_addr};
+    const std::string name = key(remote_addr, remote_port);
+    if (request_read_.count() > 0) {
+      std::lock_guard<std::mutex> lock(mutex_);
+      connections_[name] = Connection{sock, Clock::now() + keep_alive_ + request_read_, false};
+    }
     // The rest is httplib::Server::process_and_close_socket of 0.53.1 (private there).
     httplib::detail::get_local_ip_and_port(sock, local_addr, local_port);
     bool websocket_upgraded = false;
@@ -75,6 +134,10 @@ class CappedServer : public httplib::Server {
           return process_request(strm, remote_addr, remote_port, local_addr, local_port, close_connection,
                                  connection_closed, nullptr, &websocket_upgraded);
         });
+    if (request_read_.count() > 0) {  // before the socket closes and its number can be reused
+      std::lock_guard<std::mutex> lock(mutex_);
+      connections_.erase(name);
+    }
     httplib::detail::drain_and_close_socket(sock);
     return ret;
   }
@@ -96,10 +159,21 @@ class CappedServer : public httplib::Server {
     if (it != open_.end() && --it->second <= 0) open_.erase(it);
   }
 
+  struct Connection {
+    socket_t sock;
+    Clock::time_point deadline;
+    bool shut;
+  };
+
   int max_per_client_ = 0;
+  std::chrono::milliseconds keep_alive_{0}, request_read_{0};
   std::mutex mutex_;
+  std::condition_variable wake_;
+  bool stopping_ = false;
   std::map<std::string, int> open_;  // client address -> connections open now
+  std::map<std::string, Connection> connections_;  // "address port" -> its socket and deadline
   std::atomic<int64_t> refused_{0};
+  std::thread watchdog_;
 };
 
 // True when the URL's query string carries `name` (proxies and access logs keep URLs).
@@ -147,6 +221,7 @@ struct Server::Impl {
   template <typename F>
   httplib::Server::Handler guarded(F f) {
     return [this, f](const httplib::Request& req, httplib::Response& res) {
+      http.handling(req);
       try {
         f(req, res);
       } catch (const HttpError& e) {
@@ -379,13 +454,15 @@ struct Server::Impl {
 
   void routes() {
     static thread_local Clock::time_point request_start;
-    http.set_pre_routing_handler([](const httplib::Request&, httplib::Response&) {
+    http.set_pre_routing_handler([this](const httplib::Request& req, httplib::Response&) {
       request_start = Clock::now();
+      http.body_expected(req);
       return httplib::Server::HandlerResponse::Unhandled;
     });
     // Counted once the answer is final but before it is written, so a
     // client that reads /metrics after its answer finds its request counted.
     http.set_post_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
+      http.answered(req);
       ++served;
       metrics.record_request(metric_path(req.path), res.status,
                              std::chrono::duration<double>(Clock::now() - request_start).count());
@@ -421,6 +498,8 @@ struct Server::Impl {
     http.set_write_timeout(seconds(options.write_timeout_ms).first, seconds(options.write_timeout_ms).second);
     http.set_keep_alive_timeout(std::max(1, options.keep_alive_ms / 1000));
     http.set_max_connections_per_client(options.max_connections_per_client);
+    http.set_request_deadline(std::chrono::seconds(std::max(1, options.keep_alive_ms / 1000)),
+                              std::chrono::milliseconds(options.request_read_ms));
     // A fixed pool; connections beyond the threads wait in a queue as long
     // as the pool, and past that are closed at once.
     const size_t pool = static_cast<size_t>(std::max(2, options.http_threads));

@@ -35,6 +35,8 @@ struct ServerOptions {
   int read_timeout_ms = 5000;          // a client silent this long while sending a request is dropped
   int write_timeout_ms = 5000;         // ... or while not reading its answer
   int keep_alive_ms = 5000;            // an idle kept-alive connection is closed after this
+  int request_read_ms = 10000;         // each request (headers and body) must arrive within keep-alive + this
+                                       // of its connection being ready for it, however it trickles (0: no limit)
   int max_connections_per_client = 32;  // open connections per client address (0: no limit); beyond, 429 and close
   int timeout_ms = 30000;              // a request still waiting then gets 503
   std::string cors;                    // Access-Control-Allow-Origin ("" = no CORS headers; "*" = any)
