@@ -66,7 +66,7 @@ def message(body):
     try:
         return json.loads(body).get("error", "")[:90]
     except (ValueError, AttributeError):
-        return body[:60]
+        return body[:60].decode(errors="replace")
 
 
 def main():
@@ -135,6 +135,27 @@ def main():
     case("a good request beside 80 idle half-sent connections", lambda: post(port, good))
     for s in idle:
         s.close()
+
+    def trickle():
+        # A header line a second, each well within the 5 s read timeout, for
+        # up to 60 s: the request deadline (keep-alive 5 s + --request-read-ms
+        # 10 s) closes it at about 15 s. Status 0: closed without an answer.
+        s = connect(port)
+        s.sendall(b"POST /translate HTTP/1.1\r\nHost: x\r\n")
+        s.settimeout(1.0)
+        start = time.perf_counter()
+        while time.perf_counter() - start < 60:
+            try:
+                s.sendall(b"X-Trickle: a\r\n")
+                if s.recv(65536) == b"":
+                    break
+            except socket.timeout:
+                continue
+            except OSError:
+                break
+        s.close()
+        return 0, b"(closed without an answer)"
+    case("a request trickled in, a header line a second", trickle)
 
     def guesses():
         answer = None
