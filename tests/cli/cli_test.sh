@@ -186,6 +186,18 @@ case "$case_name" in
       '"num_edits": 369' '"ref_length": 440.0' '"signature": "nrefs:2|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:2.6.0"'; do
       grep -qF "$want" "$work/json" || { cat "$work/json"; fail "score --json lacks $want"; }
     done
+    # --tgt-lang zh picks sacreBLEU's zh tokenizer; an explicit other one
+    # wins, with sacreBLEU's warning.
+    "$nmt" score --ref "$f.ref" --ref "$f.ref2" --hyp "$f.hyp" --tgt-lang zh-Hans --metrics bleu >"$work/out" ||
+      fail "score --tgt-lang zh failed"
+    grep -qxF "BLEU|nrefs:2|case:mixed|eff:no|tok:zh|smooth:exp|version:2.6.0 = 73.88 94.7/83.8/77.8/72.3 (BP = 0.904 ratio = 0.909 hyp_len = 3267 ref_len = 3596)" \
+      "$work/out" || { cat "$work/out"; fail "score --tgt-lang zh did not score with tok:zh"; }
+    "$nmt" score --ref "$f.ref" --ref "$f.ref2" --hyp "$f.hyp" --tgt-lang zh --tokenize 13a --metrics bleu \
+      >"$work/out" 2>"$work/err" || fail "score --tgt-lang zh --tokenize 13a failed"
+    grep -qxF "BLEU|nrefs:2|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0 = 30.16 45.5/31.6/26.4/21.8 (BP = 1.000 ratio = 1.194 hyp_len = 666 ref_len = 558)" \
+      "$work/out" || { cat "$work/out"; fail "score --tokenize 13a did not win over --tgt-lang"; }
+    grep -qxF "warning: You should use the 'zh' tokenizer for Chinese." "$work/err" ||
+      { cat "$work/err"; fail "no sacreBLEU warning for 13a on a Chinese target"; }
     # Lowercased BLEU/chrF and case-sensitive TER on the Polish fixture.
     p=$repo/tests/data/sacrebleu-more/03_pl_case
     "$nmt" score --ref "$p.ref" --hyp "$p.hyp" --lowercase --metrics bleu,chrf,ter --ter-case-sensitive >"$work/out" ||
@@ -207,8 +219,31 @@ case "$case_name" in
     grep -qF "<stdin>:2: invalid UTF-8 at byte 2" "$work/err" || { cat "$work/err"; fail "stdin error lacks its line"; }
     expect_error "unknown BLEU tokenizer 'moses' (expected 13a, intl, zh, char or none)" \
       "$nmt" score --ref "$work/r1" --hyp "$work/h" --tokenize moses
+    expect_error "--tgt-lang ja: sacreBLEU scores BLEU for this language with its ja-mecab tokenizer, which needs MeCab" \
+      "$nmt" score --ref "$work/r1" --hyp "$work/h" --tgt-lang ja
+    "$nmt" score --ref "$work/r1" --hyp "$work/h" --tgt-lang ja --metrics chrf >"$work/out" ||
+      fail "chrF alone needs no tokenizer, yet --tgt-lang ja failed"
     expect_error "unknown metric 'meteor' in --metrics (expected bleu, chrf and/or ter)" \
       "$nmt" score --ref "$work/r1" --hyp "$work/h" --metrics bleu,meteor
+    ;;
+  train_tgt_lang_bleu)
+    # Validation BLEU uses sacreBLEU's tokenizer for --tgt-lang, and says so.
+    head -n 200 "$data/train.en" >"$work/s.en"
+    head -n 200 "$data/train.es" >"$work/s.es"
+    head -n 20 "$data/dev.en" >"$work/d.en"
+    head -n 20 "$data/dev.es" >"$work/d.es"
+    for lang in zh ja es; do
+      "$nmt" train --preset tiny --train-src "$work/s.en" --train-tgt "$work/s.es" --dev-src "$work/d.en" \
+        --dev-tgt "$work/d.es" --tgt-lang "$lang" --vocab-size 200 --max-steps 2 --valid-every 2 \
+        --batch-tokens 512 --out "$work/run-$lang" >"$work/train-$lang.log" 2>&1 ||
+        { cat "$work/train-$lang.log"; fail "training with --tgt-lang $lang failed"; }
+      grep -q "dev BLEU " "$work/train-$lang.log" || { cat "$work/train-$lang.log"; fail "no validation BLEU ($lang)"; }
+    done
+    grep -qF "dev BLEU: tok:zh, sacreBLEU's tokenizer for a zh target (--tgt-lang)" "$work/train-zh.log" ||
+      { cat "$work/train-zh.log"; fail "validation did not say it scores zh with tok:zh"; }
+    grep -qF "dev BLEU: tok:char, as sacreBLEU has ja-mecab for a ja target, which needs MeCab (not in nmt)" \
+      "$work/train-ja.log" || { cat "$work/train-ja.log"; fail "validation did not say what ja lacks"; }
+    ! grep -q "dev BLEU: tok:" "$work/train-es.log" || fail "an es target should keep 13a without a word"
     ;;
   train_translate_score)
     tiny_run

@@ -103,5 +103,28 @@ TEST(PythonLower, FullCaseMappingAsPythonStrLower) {
   EXPECT_EQ(python_lower(""), "");
 }
 
+// sacreBLEU's BLEU(trg_lang=...) without -tok: zh for Chinese, ja-mecab and
+// ko-mecab (which nmt lacks: char, named as missing) for Japanese and Korean,
+// 13a for every other language; region and script subtags do not matter.
+TEST(TargetTokenizer, SacreBleusChoiceForTheTargetLanguage) {
+  for (const char* zh : {"zh", "zh-Hans", "ZH_cn", "zh-TW"}) {
+    const auto choice = bleu_tokenizer_for(zh);
+    EXPECT_EQ(choice.tokenizer, BleuTokenizer::kZh) << zh;
+    EXPECT_EQ(choice.missing, "") << zh;
+  }
+  EXPECT_EQ(bleu_tokenizer_for("ja").missing, "ja-mecab");
+  EXPECT_EQ(bleu_tokenizer_for("ja").tokenizer, BleuTokenizer::kChar);
+  EXPECT_EQ(bleu_tokenizer_for("ko-KR").missing, "ko-mecab");
+  for (const char* other : {"", "es", "de", "ml", "hi", "zho", "zu"}) {
+    const auto choice = bleu_tokenizer_for(other);
+    EXPECT_EQ(choice.tokenizer, BleuTokenizer::k13a) << other;
+    EXPECT_EQ(choice.missing, "") << other;
+  }
+  EXPECT_EQ(tokenizer_warning("zh", BleuTokenizer::k13a), "You should use the 'zh' tokenizer for Chinese.");
+  EXPECT_EQ(tokenizer_warning("zh", BleuTokenizer::kZh), "");
+  EXPECT_EQ(tokenizer_warning("ja", BleuTokenizer::kChar), "You should use the 'ja-mecab' tokenizer for Japanese.");
+  EXPECT_EQ(tokenizer_warning("es", BleuTokenizer::kChar), "");
+}
+
 }  // namespace
 }  // namespace nmt::eval

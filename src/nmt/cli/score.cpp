@@ -1,6 +1,7 @@
 // `nmt score`: corpus BLEU, chrF and TER of a hypothesis file (or stdin)
 // against one or more reference files, printed as sacreBLEU 2.6.0 prints
 // them or as one JSON object.
+#include <algorithm>
 #include <iostream>
 #include <iterator>
 #include <memory>
@@ -25,7 +26,8 @@ struct ScoreOptions {
   std::string hyp_path;  // empty: read hypotheses from stdin
   bool json = false;
   std::vector<std::string> metrics = {"bleu", "chrf"};  // printed in this order
-  std::string tokenize = "13a";
+  std::string tokenize;  // empty: 13a, or the target language's (--tgt-lang)
+  std::string tgt_lang;
   bool lowercase = false;   // BLEU and chrF
   int chrf_word_order = 0;  // > 0 adds chrF+ / chrF++ (2) next to plain chrF
   eval::TerOptions ter;
@@ -45,7 +47,21 @@ void run_score(const ScoreOptions& opts) {
   }
   NMT_CHECK(opts.chrf_word_order >= 0,
             "--chrf-word-order must be >= 0, got " << opts.chrf_word_order);
-  const eval::BleuOptions bleu_options{eval::parse_bleu_tokenizer(opts.tokenize), opts.lowercase};
+  eval::BleuOptions bleu_options{eval::BleuTokenizer::k13a, opts.lowercase};
+  const bool bleu = std::find(opts.metrics.begin(), opts.metrics.end(), "bleu") != opts.metrics.end();
+  if (!opts.tokenize.empty()) {
+    bleu_options.tokenizer = eval::parse_bleu_tokenizer(opts.tokenize);
+    const auto warning = eval::tokenizer_warning(opts.tgt_lang, bleu_options.tokenizer);
+    if (bleu && !warning.empty()) std::cerr << "warning: " << warning << "\n";
+  } else if (!opts.tgt_lang.empty()) {
+    const auto choice = eval::bleu_tokenizer_for(opts.tgt_lang);
+    NMT_CHECK(!bleu || choice.missing.empty(),
+              "--tgt-lang " << opts.tgt_lang << ": sacreBLEU scores BLEU for this language with its "
+                            << choice.missing
+                            << " tokenizer, which needs MeCab and its dictionary; nmt has neither. Give --tokenize "
+                               "char (each character a token) or another to score anyway: the signature names it");
+    bleu_options.tokenizer = choice.tokenizer;
+  }
 
   const std::vector<std::string> hyps = read_hypotheses(opts);
   const std::string hyp_name = opts.hyp_path.empty() ? "stdin" : "'" + opts.hyp_path + "'";
@@ -100,8 +116,12 @@ void add_score_command(CLI::App& app) {
   cmd->add_option("--metrics", opts->metrics, "Comma-separated metrics: bleu, chrf, ter")
       ->delimiter(',')
       ->capture_default_str();
-  cmd->add_option("--tokenize", opts->tokenize, "BLEU tokenizer: 13a, intl, zh, char or none")
-      ->capture_default_str();
+  cmd->add_option("--tokenize", opts->tokenize,
+                  "BLEU tokenizer: 13a, intl, zh, char or none (default: 13a, or the one sacreBLEU uses for "
+                  "--tgt-lang)");
+  cmd->add_option("--tgt-lang", opts->tgt_lang,
+                  "The references' language, as sacreBLEU's -l: zh scores BLEU with the zh tokenizer; ja and ko "
+                  "need MeCab (not in nmt)");
   cmd->add_flag("--lowercase", opts->lowercase,
                 "Lowercase hypotheses and references for BLEU and chrF (Python's str.lower())");
   cmd->add_option("--chrf-word-order", opts->chrf_word_order,

@@ -1,5 +1,7 @@
 #include "nmt/eval/tokenizers.h"
 
+#include <string>
+
 #include <unicode/uchar.h>
 
 #include "nmt/common/error.h"
@@ -77,6 +79,36 @@ BleuTokenizer parse_bleu_tokenizer(std::string_view name) {
     if (name == tokenizer_name(t)) return t;
   }
   NMT_FAIL("unknown BLEU tokenizer '" << name << "' (expected 13a, intl, zh, char or none)");
+}
+
+namespace {
+
+// "zh-Hans", "ZH_cn" -> "zh".
+std::string primary_subtag(std::string_view language) {
+  std::string out;
+  for (char c : language) {
+    if (c == '-' || c == '_') break;
+    out += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  }
+  return out;
+}
+
+}  // namespace
+
+TargetTokenizer bleu_tokenizer_for(std::string_view target_language) {
+  const std::string language = primary_subtag(target_language);
+  if (language == "zh") return {BleuTokenizer::kZh, ""};
+  if (language == "ja") return {BleuTokenizer::kChar, "ja-mecab"};
+  if (language == "ko") return {BleuTokenizer::kChar, "ko-mecab"};
+  return {BleuTokenizer::k13a, ""};
+}
+
+std::string tokenizer_warning(std::string_view target_language, BleuTokenizer chosen) {
+  const std::string language = primary_subtag(target_language);
+  if (language == "zh" && chosen != BleuTokenizer::kZh) return "You should use the 'zh' tokenizer for Chinese.";
+  if (language == "ja") return "You should use the 'ja-mecab' tokenizer for Japanese.";
+  if (language == "ko") return "You should use the 'ko-mecab' tokenizer for Korean.";
+  return "";
 }
 
 std::u32string tokenize(BleuTokenizer tokenizer, std::u32string_view line) {

@@ -22,6 +22,22 @@ const char* tokenizer_name(BleuTokenizer tokenizer);
 // The tokenizer of that name; throws nmt::Error listing the names otherwise.
 BleuTokenizer parse_bleu_tokenizer(std::string_view name);
 
+// sacreBLEU's BLEU tokenizer for a target language, as BLEU(trg_lang=...)
+// and the command line's `-l SRC-TGT` choose it when no -tok is given: zh
+// for Chinese, ja-mecab for Japanese, ko-mecab for Korean, 13a otherwise.
+// The language is a code as --tgt-lang takes it, in any case; its primary
+// subtag decides ("zh-Hans", "zh_CN": zh). nmt has no MeCab: for ja and ko,
+// `missing` names sacreBLEU's tokenizer and `tokenizer` is char, the nearest
+// that needs no dictionary (callers say so, or refuse).
+struct TargetTokenizer {
+  BleuTokenizer tokenizer = BleuTokenizer::k13a;
+  std::string missing;  // "ja-mecab" or "ko-mecab"; empty when sacreBLEU's own is used
+};
+TargetTokenizer bleu_tokenizer_for(std::string_view target_language);
+// sacreBLEU's warning when -tok differs from its language's ("You should use
+// the 'zh' tokenizer for Chinese."), or "" when it has none.
+std::string tokenizer_warning(std::string_view target_language, BleuTokenizer chosen);
+
 std::u32string tokenize(BleuTokenizer tokenizer, std::u32string_view line);
 
 std::u32string tokenize_13a(std::u32string_view line);

@@ -267,6 +267,16 @@ Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& opt
     vo.translate = options.valid_translate;
     vo.beam = options.valid_beam;
     vo.max_sentences = options.valid_max_sentences;
+    const std::string tgt_lang = trained_language(full_config, "tgt_lang");
+    const auto tokenizer = eval::bleu_tokenizer_for(tgt_lang);
+    vo.bleu_tokenizer = tokenizer.tokenizer;
+    if (vo.translate && world_.is_main() && !tokenizer.missing.empty()) {
+      message(std::string("dev BLEU: tok:") + eval::tokenizer_name(tokenizer.tokenizer) + ", as sacreBLEU has " +
+              tokenizer.missing + " for a " + tgt_lang + " target, which needs MeCab (not in nmt)");
+    } else if (vo.translate && world_.is_main() && tokenizer.tokenizer != eval::BleuTokenizer::k13a) {
+      message(std::string("dev BLEU: tok:") + eval::tokenizer_name(tokenizer.tokenizer) +
+              ", sacreBLEU's tokenizer for a " + tgt_lang + " target (--tgt-lang)");
+    }
     validator_ = std::make_unique<Validator>(data.dev, data::make_batches(dev, batch_options), src_vocab, tgt_vocab, vo);
   }
 

@@ -44,7 +44,7 @@ ValidScores Validator::run(model::Transformer& model, const c10::Device& device)
     to.batch_size = options_.batch_size;
     decode::Translator translator(model, device);
     scores.translations = translator.translate_lines(dev_.src, src_vocab_, tgt_vocab_, to);
-    scores.bleu = eval::corpus_bleu(scores.translations, dev_.tgt).score;
+    scores.bleu = eval::corpus_bleu(scores.translations, eval::ReferenceSets{dev_.tgt}, {options_.bleu_tokenizer}).score;
     scores.chrf = eval::corpus_chrf(scores.translations, dev_.tgt).score;
   }
   model->train();

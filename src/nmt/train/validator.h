@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "nmt/data/batcher.h"
+#include "nmt/eval/tokenizers.h"
 #include "nmt/model/transformer.h"
 #include "nmt/train/early_stopping.h"
 
@@ -17,6 +18,8 @@ struct ValidOptions {
   int64_t beam = 1;           // 1 = greedy, the cheap choice while training
   int64_t batch_size = 64;    // sentences per translation batch
   int64_t max_sentences = 0;  // translate only the first N dev sentences; 0 = all
+  // BLEU's tokenizer: sacreBLEU's for the target language (eval::bleu_tokenizer_for).
+  eval::BleuTokenizer bleu_tokenizer = eval::BleuTokenizer::k13a;
 };
 
 struct ValidScores : DevScores {  // loss, ppl, bleu, chrf (early_stopping.h)
