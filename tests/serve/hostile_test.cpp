@@ -118,6 +118,13 @@ Answer post_json(int port, const json& body, const std::string& source = "127.0.
   return post(port, path, body.dump(), "application/json", source);
 }
 
+// GET /metrics.
+std::string metrics(int port) {
+  RawConnection c(port);
+  c.send("GET /metrics HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+  return parse_answer(c.read_all()).body;
+}
+
 std::string repeat(const std::string& s, size_t n) {
   std::string out;
   out.reserve(s.size() * n);
@@ -247,6 +254,9 @@ TEST(HostileTest, IdleHalfSentConnections_OthersAnsweredPromptly) {
   const auto refused = parse_answer(idle.back()->read_all());
   EXPECT_EQ(refused.status, 429);
   EXPECT_EQ(error_of(refused), "Too many connections from this address (limit 16)");
+  EXPECT_NE(metrics(server.port()).find("nmt_dropped_connections_total{reason=\"per_client_cap\"} 64\n"),
+            std::string::npos)
+      << "80 connections, 16 allowed: 64 dropped";
 }
 
 // A client that stops sending mid-request is answered 400 once the read
@@ -299,6 +309,8 @@ TEST(HostileTest, TricklingClient_ClosedAtTheRequestDeadline) {
   EXPECT_GT(took, 1.8) << "closed before the deadline (2 s)";
   EXPECT_LT(took, 4.0) << "still open after the deadline (2 s), " << lines << " lines sent";
   EXPECT_EQ(answer, "") << "a request cut off mid-headers gets no answer";
+  EXPECT_NE(metrics(server.port()).find("nmt_dropped_connections_total{reason=\"request_deadline\"} 1\n"),
+            std::string::npos);
 }
 
 TEST(HostileTest, GuessedKeys_429AfterTheLimitPerAddress) {

@@ -62,7 +62,7 @@ void ServerMetrics::record_batch(const BatchRecord& batch) {
   batch_tokens_.observe(static_cast<double>(batch.tokens));
 }
 
-std::string ServerMetrics::render(int64_t queue_length) const {
+std::string ServerMetrics::render(int64_t queue_length, const DroppedConnections& dropped) const {
   std::lock_guard<std::mutex> lock(mutex_);
   std::string out;
   header(out, "nmt_requests_total", "counter", "HTTP requests by path and status code.");
@@ -90,6 +90,11 @@ std::string ServerMetrics::render(int64_t queue_length) const {
   out += "nmt_translated_tokens_total " + std::to_string(translated_tokens_) + "\n";
   header(out, "nmt_decode_seconds_total", "counter", "Time the decoding workers spent on batches.");
   out += "nmt_decode_seconds_total " + number(batch_seconds_) + "\n";
+  header(out, "nmt_dropped_connections_total", "counter", "Connections closed without serving them, by reason.");
+  out += "nmt_dropped_connections_total{reason=\"per_client_cap\"} " + std::to_string(dropped.per_client_cap) + "\n";
+  out += "nmt_dropped_connections_total{reason=\"queue_full\"} " + std::to_string(dropped.queue_full) + "\n";
+  out += "nmt_dropped_connections_total{reason=\"request_deadline\"} " + std::to_string(dropped.request_deadline) +
+         "\n";
   return out;
 }
 

@@ -29,13 +29,20 @@ class Histogram {
   int64_t count_ = 0;
 };
 
+// Connections the server closed without serving a request on them: past
+// the cap per client address, past the HTTP threads' queue, or past a
+// request's deadline (ServerOptions says each limit).
+struct DroppedConnections {
+  int64_t per_client_cap = 0, queue_full = 0, request_deadline = 0;
+};
+
 class ServerMetrics {
  public:
   ServerMetrics();
   void record_request(const std::string& path, int status, double seconds);
   void record_batch(const BatchRecord& batch);
-  // The whole exposition; queue_length is read at the time of the scrape.
-  std::string render(int64_t queue_length) const;
+  // The whole exposition; queue_length and dropped are read at the time of the scrape.
+  std::string render(int64_t queue_length, const DroppedConnections& dropped = {}) const;
 
  private:
   mutable std::mutex mutex_;

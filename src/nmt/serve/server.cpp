@@ -46,6 +46,22 @@ using Clock = std::chrono::steady_clock;
 // within keep-alive + request_read ms of being ready for it: of opening, or
 // of the last answer. A watchdog shuts down the sockets past their deadline;
 // while a handler runs there is none (the translation has its own).
+// httplib's thread pool, counting the connections it turns away.
+class CountingPool : public httplib::TaskQueue {
+ public:
+  CountingPool(size_t threads, std::atomic<int64_t>& refused) : pool_(threads, threads, threads), refused_(refused) {}
+  bool enqueue(std::function<void()> fn) override {
+    if (pool_.enqueue(std::move(fn))) return true;
+    ++refused_;
+    return false;
+  }
+  void shutdown() override { pool_.shutdown(); }
+
+ private:
+  httplib::ThreadPool pool_;
+  std::atomic<int64_t>& refused_;
+};
+
 class CappedServer : public httplib::Server {
  public:
   ~CappedServer() override {
@@ -63,7 +79,12 @@ class CappedServer : public httplib::Server {
     request_read_ = request_read;
     if (request_read_.count() > 0 && !watchdog_.joinable()) watchdog_ = std::thread([this] { watch(); });
   }
-  int64_t refused_connections() const { return refused_; }
+  DroppedConnections dropped() const { return {refused_, queue_full_, deadline_closed_}; }
+  // The HTTP threads: `threads`, and as many connections waiting for one;
+  // past that a new connection is closed at once (counted).
+  void set_threads(size_t threads) {
+    new_task_queue = [this, threads] { return new CountingPool(threads, queue_full_); };
+  }
 
   // The request's headers have arrived: its body must arrive within
   // request_read.
@@ -93,6 +114,7 @@ class CappedServer : public httplib::Server {
           // its entry goes), so no other connection can have its number.
           ::shutdown(c.sock, SHUT_RDWR);
           c.shut = true;
+          ++deadline_closed_;
         }
       }
     }
@@ -172,7 +194,7 @@ class CappedServer : public httplib::Server {
   bool stopping_ = false;
   std::map<std::string, int> open_;  // client address -> connections open now
   std::map<std::string, Connection> connections_;  // "address port" -> its socket and deadline
-  std::atomic<int64_t> refused_{0};
+  std::atomic<int64_t> refused_{0}, queue_full_{0}, deadline_closed_{0};
   std::thread watchdog_;
 };
 
@@ -502,8 +524,7 @@ struct Server::Impl {
                               std::chrono::milliseconds(options.request_read_ms));
     // A fixed pool; connections beyond the threads wait in a queue as long
     // as the pool, and past that are closed at once.
-    const size_t pool = static_cast<size_t>(std::max(2, options.http_threads));
-    http.new_task_queue = [pool] { return new httplib::ThreadPool(pool, pool, pool); };
+    http.set_threads(static_cast<size_t>(std::max(2, options.http_threads)));
 
     http.Post("/translate", guarded([this](const auto& req, auto& res) { translate(req, res); }));
     http.Post("/detect", guarded([this](const auto& req, auto& res) { detect(req, res); }));
@@ -511,7 +532,8 @@ struct Server::Impl {
     http.Get("/frontend/settings", guarded([this](const auto&, auto& res) { frontend_settings(res); }));
     http.Get("/health", [](const auto&, auto& res) { send_json(res, json{{"status", "ok"}}); });
     http.Get("/metrics", [this](const auto&, auto& res) {
-      res.set_content(metrics.render(service->scheduler().queued_sentences()), "text/plain; version=0.0.4");
+      res.set_content(metrics.render(service->scheduler().queued_sentences(), http.dropped()),
+                      "text/plain; version=0.0.4");
     });
     for (const auto& asset : page_assets()) {
       const std::string path = asset.path, type = asset.content_type;
