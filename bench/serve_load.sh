@@ -105,7 +105,7 @@ if [ "$soak" != 0 ]; then
   wait "$sampler" 2>/dev/null || true
   after=$(rss_kb)
   echo "resident memory: start ${before} kB, end ${after} kB ($(awk -v a="$before" -v b="$after" 'BEGIN {printf "%+.1f%%", 100 * (b - a) / a}'))"
-  curl -s "$url/metrics" | grep -E '^nmt_(requests_total|batches_total|translated_sentences_total)' || true
+  curl -s "$url/metrics" | grep -E '^nmt_(requests_total|batches_total|translated_sentences_total|dropped_connections_total)' || true
   stop_server
   echo "server after SIGTERM: exit status $last_exit; $(tail -n 1 "$work/server.log")"
 fi
