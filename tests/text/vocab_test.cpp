@@ -172,6 +172,56 @@ TEST(TrainVocab, TooLargeSizeIsRetriedWithTheSizeSpmSuggests) {
   EXPECT_TRUE(contains(note, "too small for 8000 pieces; using " + std::to_string(size))) << note;
 }
 
+// With byte fallback, characters the vocabulary never saw encode as their
+// UTF-8 bytes and decode back; without it they are <unk>.
+TEST(TrainVocab, ByteFallbackRoundTripsUnseenCharacters) {
+  TempDir dir;
+  write_file(dir.file("a.txt"), join_lines(english_lines()));
+  VocabOptions options;
+  options.inputs = {dir.file("a.txt")};
+  options.size = 400;
+  options.byte_fallback = true;
+  const Vocab vocab = Vocab::load(train_vocab(options, dir.file("vocab")));
+  const std::string text = "the 漢字 naïve ☃ ലോകം";
+  const auto ids = vocab.encode(text);
+  EXPECT_EQ(std::find(ids.begin(), ids.end(), kUnkId), ids.end());
+  const auto pieces = vocab.encode_pieces(text);
+  EXPECT_NE(std::find(pieces.begin(), pieces.end(), "<0xE6>"), pieces.end()) << "漢 is E6 BC A2 in UTF-8";
+  EXPECT_EQ(vocab.decode(ids), text);
+  EXPECT_NE(vocab.decode(english_vocab().encode(text)), text) << "without byte fallback: <unk>";
+}
+
+TEST(TrainVocab, ByteFallbackNeedsRoomForTheBytes) {
+  TempDir dir;
+  write_file(dir.file("a.txt"), join_lines(english_lines()));
+  VocabOptions options;
+  options.inputs = {dir.file("a.txt")};
+  options.size = 200;
+  options.byte_fallback = true;
+  EXPECT_EQ(error_message([&] { train_vocab(options, dir.file("vocab")); }),
+            "vocabulary size with byte fallback must be greater than 260 (the reserved ids and 256 bytes), found 200");
+}
+
+// Distinct code points, over the first lines of each file: an alphabet has
+// tens, a Chinese text thousands.
+TEST(TrainVocab, DistinctCharactersCountsCodePointsOfTheFirstLines) {
+  TempDir dir;
+  write_file(dir.file("en.txt"), "abc aab\nnaïve\n");
+  EXPECT_EQ(distinct_characters({dir.file("en.txt")}, 100), 8);  // a b c, space, n ï v e
+  std::string chinese;
+  for (char32_t c = 0x4E00; c < 0x4E00 + 1500; ++c) {
+    // Three bytes each: 1110xxxx 10xxxxxx 10xxxxxx.
+    chinese += static_cast<char>(0xE0 | (c >> 12));
+    chinese += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+    chinese += static_cast<char>(0x80 | (c & 0x3F));
+    if ((c - 0x4E00) % 100 == 99) chinese += "\n";
+  }
+  write_file(dir.file("zh.txt"), chinese);
+  EXPECT_EQ(distinct_characters({dir.file("en.txt"), dir.file("zh.txt")}, 100), 8 + 1500);
+  EXPECT_EQ(distinct_characters({dir.file("zh.txt")}, 3), 300) << "the first 3 lines only";
+  EXPECT_GT(distinct_characters({dir.file("zh.txt")}, 100), kLargeAlphabet);
+}
+
 TEST(TrainVocab, BadInputsGetMessagesNamingTheFile) {
   TempDir dir;
   VocabOptions options;

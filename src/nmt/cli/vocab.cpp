@@ -31,6 +31,9 @@ void add_vocab_command(CLI::App& app) {
                       "Share of characters the vocabulary covers; the rest become <unk> "
                       "(1.0 for small alphabets, 0.9995 for CJK)")
       ->capture_default_str();
+  command->add_flag("--byte-fallback", options->byte_fallback,
+                    "Characters outside the vocabulary become their UTF-8 bytes (<0xE6>...), never <unk>; needs "
+                    "more than 260 pieces");
   command->add_option("--threads", options->threads, "Training threads")->capture_default_str();
   command->add_option("--input-sentence-size", options->input_sentence_size,
                       "Lines sampled from the inputs for training; 0 = all")

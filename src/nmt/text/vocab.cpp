@@ -4,6 +4,7 @@
 #include <iostream>
 #include <optional>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "nmt/common/error.h"
 #include "nmt/text/line_reader.h"
@@ -34,6 +35,10 @@ void check_options(const VocabOptions& options) {
             "vocabulary type must be bpe or unigram, found '" << options.type << "'");
   NMT_CHECK(options.character_coverage > 0.0 && options.character_coverage <= 1.0,
             "character coverage must be in (0, 1], found " << options.character_coverage);
+  NMT_CHECK(!options.byte_fallback || options.size > kEosId + 1 + 256,
+            "vocabulary size with byte fallback must be greater than " << kEosId + 1 + 256
+                                                                      << " (the reserved ids and 256 bytes), found "
+                                                                      << options.size);
   NMT_CHECK(options.threads >= 1, "vocabulary threads must be at least 1, found " << options.threads);
   NMT_CHECK(options.input_sentence_size >= 0,
             "input sentence size must be >= 0 (0 = all lines), found " << options.input_sentence_size);
@@ -96,6 +101,7 @@ std::unordered_map<std::string, std::string> trainer_arguments(const VocabOption
       {"vocab_size", std::to_string(size)},
       {"model_type", options.type},
       {"character_coverage", std::to_string(options.character_coverage)},
+      {"byte_fallback", options.byte_fallback ? "true" : "false"},
       {"num_threads", std::to_string(options.threads)},
       {"input_sentence_size", std::to_string(options.input_sentence_size)},
       {"shuffle_input_sentence", "true"},
@@ -116,6 +122,25 @@ std::shared_ptr<const SentencePieceModel> checked(std::unique_ptr<SentencePieceM
 }
 
 }  // namespace
+
+int64_t distinct_characters(const std::vector<std::string>& files, int64_t max_lines) {
+  std::unordered_set<char32_t> seen;
+  for (const auto& path : files) {
+    LineReader reader(path);
+    std::string line;
+    for (int64_t n = 0; n < max_lines && reader.next(line); ++n) {
+      for (size_t i = 0; i < line.size();) {  // valid UTF-8 (LineReader checks it)
+        const auto byte = static_cast<unsigned char>(line[i]);
+        const size_t length = byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4;
+        char32_t c = length == 1 ? byte : byte & (0x7F >> length);
+        for (size_t k = 1; k < length && i + k < line.size(); ++k) c = (c << 6) | (line[i + k] & 0x3F);
+        seen.insert(c);
+        i += length;
+      }
+    }
+  }
+  return static_cast<int64_t>(seen.size());
+}
 
 std::string train_vocab(const VocabOptions& options, const std::string& out_dir) {
   check_options(options);

@@ -170,6 +170,19 @@ std::optional<TrainResult> run_training(nlohmann::json config, const TrainRunOpt
     vo.size = d["vocab_size"];
     vo.type = d["vocab_type"];
     vo.threads = options.threads;
+    // A script of thousands of characters (Chinese, Japanese) would take
+    // most of the pieces at full coverage: its rarest characters go to
+    // bytes instead, as they would to <unk>.
+    constexpr int64_t kSampledLines = 200000;
+    const int64_t characters = text::distinct_characters(vo.inputs, kSampledLines);
+    if (characters > text::kLargeAlphabet && vo.size > 2 * (text::kEosId + 1 + 256)) {
+      vo.character_coverage = 0.9995;
+      vo.byte_fallback = true;
+      say("vocabulary: " + std::to_string(characters) + " distinct characters (more than " +
+          std::to_string(text::kLargeAlphabet) +
+          ", as in Chinese or Japanese text): character coverage 0.9995 and byte fallback, so the rarest and "
+          "unseen characters become UTF-8 bytes, never <unk>");
+    }
     say("training a joint " + vo.type + " vocabulary of " + std::to_string(vo.size) + " pieces into " +
         run_vocab.string());
     vocab_path = text::train_vocab(vo, run_vocab.string());
