@@ -8,7 +8,9 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <filesystem>
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <thread>
 #include <vector>
@@ -17,6 +19,7 @@
 #include <nlohmann/json.hpp>
 #include <torch/torch.h>
 
+#include "nmt/data/pair_reader.h"
 #include "nmt/decode/translator.h"
 #include "nmt/text/sentence_splitter.h"
 #include "nmt/train/checkpoint.h"
@@ -218,6 +221,70 @@ TEST(ServerTest, OtherEndpoints_AnswerLikeLibreTranslate) {
                            "nmt_translated_tokens_total", "nmt_requests_total{path=\"/languages\",code=\"200\"} 1"}) {
     EXPECT_NE(metrics.find(name), std::string::npos) << name << " not in\n" << metrics;
   }
+}
+
+std::vector<std::string> lines_of(const std::string& path) {
+  std::ifstream in(path);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+// LibreTranslate's /suggest: 403 unless --suggestions-dir is given; then
+// each suggestion is a line of DIR/SRC-TGT.tsv (tabs and line breaks inside
+// a text as spaces) that nmt train reads as a corpus, with its time and key
+// fingerprint on the same line of DIR/SRC-TGT.meta.tsv.
+TEST(ServerTest, Suggest_KeepsSuggestionsForTrainingWhenOn) {
+  {
+    RunningServer off(test_server_options());
+    auto c = off.client();
+    EXPECT_EQ(json::parse(c.Get("/frontend/settings")->body)["suggestions"], false);
+    const auto refused = post_json(c, "/suggest", {{"q", "Hello."}, {"s", "Hola."}, {"source", "en"}, {"target", "es"}},
+                                   403);
+    EXPECT_EQ(refused["error"], "Suggestions are disabled on this server.");
+  }
+  TempDir dir;
+  auto options = test_server_options();
+  options.suggestions_dir = dir.file("suggestions");
+  RunningServer server(options);
+  auto c = server.client();
+  EXPECT_EQ(json::parse(c.Get("/frontend/settings")->body)["suggestions"], true);
+  EXPECT_EQ(post_json(c, "/suggest",
+                      {{"q", "Hello\tworld.\nAgain."}, {"s", "Hola mundo."}, {"source", "en"}, {"target", "es"}}),
+            (json{{"success", true}}));
+  const auto form = c.Post("/suggest", httplib::Params{{"q", "Good night."}, {"s", "Buenas noches."},
+                                                       {"source", "en"}, {"target", "es"}});
+  ASSERT_TRUE(form);
+  EXPECT_EQ(form->status, 200) << form->body;
+  EXPECT_EQ(post_json(c, "/suggest", {{"q", "Hello."}, {"source", "en"}, {"target", "es"}}, 400)["error"],
+            "Invalid request: missing s parameter");
+  EXPECT_EQ(post_json(c, "/suggest", {{"q", "Hello."}, {"s", "Hallo."}, {"source", "en"}, {"target", "de"}}, 400)["error"],
+            "de is not supported");
+
+  const std::string pairs = dir.file("suggestions/en-es.tsv"), meta = dir.file("suggestions/en-es.meta.tsv");
+  EXPECT_EQ(lines_of(pairs), (std::vector<std::string>{"Hello world. Again.\tHola mundo.", "Good night.\tBuenas noches."}));
+  const auto stamps = lines_of(meta);
+  ASSERT_EQ(stamps.size(), 2u);
+  for (const auto& line : stamps) {
+    EXPECT_TRUE(std::regex_match(line, std::regex(R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\t-)"))) << line;
+  }
+  data::CorpusSpec corpus;
+  corpus.paths = {pairs};
+  const auto text = data::read_corpus(corpus);
+  ASSERT_EQ(text.src.size(), 2u);
+  EXPECT_EQ(text.tgt[1], "Buenas noches.");
+
+  // A write that fails (here the pair's file is a folder; a full disk alike)
+  // is a 500 naming the file, and leaves the other file as it was.
+  TempDir broken;
+  std::filesystem::create_directories(broken.file("s/en-es.tsv"));
+  options.suggestions_dir = broken.file("s");
+  RunningServer failing(options);
+  auto f = failing.client();
+  const auto error = post_json(f, "/suggest", {{"q", "Hi."}, {"s", "Hola."}, {"source", "en"}, {"target", "es"}}, 500);
+  EXPECT_NE(error["error"].get<std::string>().find("Cannot save the suggestion: "), std::string::npos) << error;
+  EXPECT_NE(error["error"].get<std::string>().find(broken.file("s/en-es.tsv")), std::string::npos) << error;
+  EXPECT_TRUE(lines_of(broken.file("s/en-es.meta.tsv")).empty());
 }
 
 TEST(ServerTest, BadRequests_Get400WithLibreTranslatesMessages) {

@@ -115,6 +115,9 @@ void add_serve_command(CLI::App& app) {
   c->add_option("--max-connections-per-client", o.max_connections_per_client,
                 "Open connections per client address (0: no limit); beyond, 429 and close")
       ->capture_default_str()->check(CLI::Range(0, 1000000));
+  c->add_option("--suggestions-dir", o.suggestions_dir,
+                "Accept POST /suggest and keep each suggestion in DIR/SRC-TGT.tsv (a corpus nmt train reads) "
+                "with its time and key fingerprint in DIR/SRC-TGT.meta.tsv");
   c->add_option("--api-keys", o.access.keys_file, "File of API keys, one per line: KEY [REQUESTS_PER_MINUTE]");
   c->add_flag("--require-api-key", o.access.require_key, "Refuse requests without a key (needs --api-keys)");
   c->add_option("--max-key-failures", o.access.key_failures_limit,

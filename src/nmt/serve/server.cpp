@@ -27,6 +27,7 @@
 #include "nmt/serve/metrics.h"
 #include "nmt/serve/page_assets.h"
 #include "nmt/serve/request_fields.h"
+#include "nmt/serve/suggestions.h"
 #include "nmt/serve/translation_service.h"
 
 namespace nmt::serve {
@@ -214,6 +215,7 @@ struct Server::Impl {
   ServerMetrics metrics;
   std::unique_ptr<TranslationService> service;
   std::unique_ptr<AccessControl> access;
+  std::unique_ptr<SuggestionStore> suggestions;  // null: /suggest is off
   CappedServer http;
   std::atomic<int64_t> served{0};
 
@@ -224,6 +226,7 @@ struct Server::Impl {
               "--workers (" << workers << ") cannot exceed --threads (" << options.threads << ")");
     NMT_CHECK(options.translate.search.beam >= 1, "--beam must be >= 1");
     access = std::make_unique<AccessControl>(options.access);
+    if (!options.suggestions_dir.empty()) suggestions = std::make_unique<SuggestionStore>(options.suggestions_dir);
     ModelLoadOptions load;
     load.device = options.device;
     load.int8 = options.int8;
@@ -435,6 +438,34 @@ struct Server::Impl {
     send_json(res, list);
   }
 
+  // LibreTranslate's /suggest: q and its better translation s, kept for
+  // training (suggestions.h).
+  void suggest(const httplib::Request& req, httplib::Response& res) {
+    if (!suggestions) throw HttpError{403, "Suggestions are disabled on this server."};
+    const Fields fields(req, options.json_max_depth);
+    check_access(req, fields);
+    const std::string q = fields.string("q"), s = fields.string("s");
+    const std::string source = fields.string("source"), target = fields.string("target");
+    if (q.empty()) throw HttpError{400, "Invalid request: missing q parameter"};
+    if (s.empty()) throw HttpError{400, "Invalid request: missing s parameter"};
+    if (source.empty()) throw HttpError{400, "Invalid request: missing source parameter"};
+    if (target.empty()) throw HttpError{400, "Invalid request: missing target parameter"};
+    for (const auto* text : {&q, &s}) {
+      const auto n = code_points(*text);
+      if (options.char_limit != -1 && n > options.char_limit) {
+        throw HttpError{400, "Invalid request: request (" + std::to_string(n) + ") exceeds text limit (" +
+                                 std::to_string(options.char_limit) + ")"};
+      }
+    }
+    const ServedModel& model = pair(source, target);
+    try {
+      suggestions->add(model.source, model.target, q, s, fields.string("api_key"));
+    } catch (const nmt::Error& e) {
+      throw HttpError{500, std::string("Cannot save the suggestion: ") + e.what()};
+    }
+    send_json(res, json{{"success", true}});
+  }
+
   void languages(httplib::Response& res) {
     std::vector<std::string> codes;
     for (const auto& m : service->models()) {
@@ -459,7 +490,7 @@ struct Server::Impl {
                         {"frontendTimeout", options.frontend_timeout_ms},
                         {"apiKeys", access->has_keys()},
                         {"keyRequired", access->key_required()},
-                        {"suggestions", false},
+                        {"suggestions", suggestions != nullptr},
                         {"filesTranslation", false},
                         {"supportedFilesFormat", json::array()},
                         {"language",
@@ -469,7 +500,7 @@ struct Server::Impl {
 
   static std::string metric_path(const std::string& path) {
     static const std::vector<std::string> known = {"/",       "/translate", "/detect",  "/languages",
-                                                   "/health", "/metrics",   "/frontend/settings"};
+                                                   "/health", "/metrics",   "/frontend/settings", "/suggest"};
     if (std::find(known.begin(), known.end(), path) != known.end()) return path;
     return path.rfind("/static/", 0) == 0 ? "/static" : "other";
   }
@@ -528,6 +559,7 @@ struct Server::Impl {
 
     http.Post("/translate", guarded([this](const auto& req, auto& res) { translate(req, res); }));
     http.Post("/detect", guarded([this](const auto& req, auto& res) { detect(req, res); }));
+    http.Post("/suggest", guarded([this](const auto& req, auto& res) { suggest(req, res); }));
     http.Get("/languages", guarded([this](const auto&, auto& res) { languages(res); }));
     http.Get("/frontend/settings", guarded([this](const auto&, auto& res) { frontend_settings(res); }));
     http.Get("/health", [](const auto&, auto& res) { send_json(res, json{{"status", "ok"}}); });
