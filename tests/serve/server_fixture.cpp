@@ -48,6 +48,7 @@ serve::ServerOptions test_server_options() {
   o.threads = 2;
   o.translate.search.beam = 1;
   o.http_threads = 32;
+  o.cache_mb = 0;  // each request reaches the scheduler (tests count its batches); CacheTest turns it on
   return o;
 }
 

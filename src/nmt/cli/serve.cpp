@@ -115,6 +115,9 @@ void add_serve_command(CLI::App& app) {
   c->add_option("--max-connections-per-client", o.max_connections_per_client,
                 "Open connections per client address (0: no limit); beyond, 429 and close")
       ->capture_default_str()->check(CLI::Range(0, 1000000));
+  c->add_option("--cache-mb", o.cache_mb,
+                "Translated sentences kept for repeats, least recently used out first (MB; 0: no cache)")
+      ->capture_default_str()->check(CLI::Range(int64_t{0}, int64_t{1} << 20));
   c->add_option("--suggestions-dir", o.suggestions_dir,
                 "Accept POST /suggest and keep each suggestion in DIR/SRC-TGT.tsv (a corpus nmt train reads) "
                 "with its time and key fingerprint in DIR/SRC-TGT.meta.tsv");

@@ -62,7 +62,8 @@ void ServerMetrics::record_batch(const BatchRecord& batch) {
   batch_tokens_.observe(static_cast<double>(batch.tokens));
 }
 
-std::string ServerMetrics::render(int64_t queue_length, const DroppedConnections& dropped) const {
+std::string ServerMetrics::render(int64_t queue_length, const DroppedConnections& dropped,
+                                  const TranslationCache::Stats& cache) const {
   std::lock_guard<std::mutex> lock(mutex_);
   std::string out;
   header(out, "nmt_requests_total", "counter", "HTTP requests by path and status code.");
@@ -95,6 +96,12 @@ std::string ServerMetrics::render(int64_t queue_length, const DroppedConnections
   out += "nmt_dropped_connections_total{reason=\"queue_full\"} " + std::to_string(dropped.queue_full) + "\n";
   out += "nmt_dropped_connections_total{reason=\"request_deadline\"} " + std::to_string(dropped.request_deadline) +
          "\n";
+  header(out, "nmt_cache_hits_total", "counter", "Sentences answered from the translation cache.");
+  out += "nmt_cache_hits_total " + std::to_string(cache.hits) + "\n";
+  header(out, "nmt_cache_misses_total", "counter", "Sentences looked up in the cache and translated.");
+  out += "nmt_cache_misses_total " + std::to_string(cache.misses) + "\n";
+  header(out, "nmt_cache_bytes", "gauge", "Bytes the translation cache holds (--cache-mb bounds them).");
+  out += "nmt_cache_bytes " + std::to_string(cache.bytes) + "\n";
   return out;
 }
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "nmt/serve/batch_scheduler.h"
+#include "nmt/serve/translation_cache.h"
 
 namespace nmt::serve {
 
@@ -42,7 +43,8 @@ class ServerMetrics {
   void record_request(const std::string& path, int status, double seconds);
   void record_batch(const BatchRecord& batch);
   // The whole exposition; queue_length and dropped are read at the time of the scrape.
-  std::string render(int64_t queue_length, const DroppedConnections& dropped = {}) const;
+  std::string render(int64_t queue_length, const DroppedConnections& dropped = {},
+                     const TranslationCache::Stats& cache = {}) const;
 
  private:
   mutable std::mutex mutex_;

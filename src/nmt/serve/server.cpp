@@ -237,7 +237,8 @@ struct Server::Impl {
     SchedulerOptions scheduling = options.scheduling;
     scheduling.workers = workers;
     service = std::make_unique<TranslationService>(std::move(models), options.translate, scheduling,
-                                                   [this](const BatchRecord& b) { metrics.record_batch(b); });
+                                                   [this](const BatchRecord& b) { metrics.record_batch(b); },
+                                                   options.cache_mb << 20);
     routes();
   }
 
@@ -564,7 +565,7 @@ struct Server::Impl {
     http.Get("/frontend/settings", guarded([this](const auto&, auto& res) { frontend_settings(res); }));
     http.Get("/health", [](const auto&, auto& res) { send_json(res, json{{"status", "ok"}}); });
     http.Get("/metrics", [this](const auto&, auto& res) {
-      res.set_content(metrics.render(service->scheduler().queued_sentences(), http.dropped()),
+      res.set_content(metrics.render(service->scheduler().queued_sentences(), http.dropped(), service->cache_stats()),
                       "text/plain; version=0.0.4");
     });
     for (const auto& asset : page_assets()) {

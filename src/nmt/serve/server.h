@@ -43,6 +43,7 @@ struct ServerOptions {
   AccessOptions access;
   bool allow_key_in_url = false;       // api_key in the query string is refused unless this is set
   int frontend_timeout_ms = 500;       // the page's typing debounce (/frontend/settings)
+  int64_t cache_mb = 64;               // translated sentences kept for repeats (translation_cache.h); 0 = none
   std::string suggestions_dir;         // POST /suggest keeps suggestions here (suggestions.h); "" = off (403)
 };
 

@@ -28,8 +28,8 @@ std::vector<std::string> pieces_with_eos(const text::Vocab& vocab, const std::ve
 
 TranslationService::TranslationService(std::vector<std::unique_ptr<ServedModel>> models,
                                        decode::TranslateOptions translate, SchedulerOptions scheduling,
-                                       std::function<void(const BatchRecord&)> on_batch)
-    : models_(std::move(models)), translate_(std::move(translate)) {
+                                       std::function<void(const BatchRecord&)> on_batch, int64_t cache_bytes)
+    : models_(std::move(models)), translate_(std::move(translate)), cache_(cache_bytes) {
   // Each model's own decoding defaults (an imported Marian model: Marian's
   // search rules) over the server's options.
   std::vector<decode::TranslateOptions> per_model;
@@ -84,14 +84,33 @@ std::vector<TextTranslation> TranslationService::translate(const ServedModel& mo
   request.model = static_cast<size_t>(std::find_if(models_.begin(), models_.end(),
                                                    [&](const auto& m) { return m.get() == &model; }) -
                                       models_.begin());
-  request.sources = split.sources;
   request.n_best = options.html ? 1 : options.alternatives + 1;
   request.attention = options.attention && !options.html;
-  auto ticket = scheduler_->submit(std::move(request));
+  // The cache's sentences first; the scheduler translates the rest.
+  std::vector<SentenceResult> results(split.sources.size());
+  std::vector<std::string> keys(split.sources.size());
+  std::vector<size_t> missing;
+  for (size_t k = 0; k < split.sources.size(); ++k) {
+    if (!cache_.enabled()) {
+      missing.push_back(k);
+      continue;
+    }
+    keys[k] = TranslationCache::key(request.model, request.n_best, request.attention, split.sources[k]);
+    if (auto hit = cache_.get(keys[k])) {
+      results[k] = std::move(*hit);
+    } else {
+      missing.push_back(k);
+    }
+  }
+  for (size_t k : missing) request.sources.push_back(split.sources[k]);
+  auto ticket = scheduler_->submit(std::move(request));  // none missing: a ticket already done
   if (arrival) arrival->arrived();
   if (!ticket->wait_until(deadline)) throw Timeout();
   if (ticket->error()) std::rethrow_exception(ticket->error());
-  const auto& results = ticket->results();
+  for (size_t i = 0; i < missing.size(); ++i) {
+    results[missing[i]] = ticket->results()[i];
+    if (cache_.enabled()) cache_.put(keys[missing[i]], results[missing[i]]);
+  }
 
   std::vector<std::vector<decode::Hypothesis>> n_best;
   for (const auto& r : results) n_best.push_back(r.n_best);

@@ -14,6 +14,7 @@
 
 #include "nmt/serve/batch_scheduler.h"
 #include "nmt/serve/served_model.h"
+#include "nmt/serve/translation_cache.h"
 
 namespace nmt::serve {
 
@@ -41,14 +42,17 @@ struct Timeout : std::exception {
 
 class TranslationService {
  public:
+  // cache_bytes: the sentence cache's size (translation_cache.h); 0 = none.
   TranslationService(std::vector<std::unique_ptr<ServedModel>> models, decode::TranslateOptions translate,
-                     SchedulerOptions scheduling, std::function<void(const BatchRecord&)> on_batch = {});
+                     SchedulerOptions scheduling, std::function<void(const BatchRecord&)> on_batch = {},
+                     int64_t cache_bytes = 0);
   const std::vector<std::unique_ptr<ServedModel>>& models() const { return models_; }
   const ServedModel* find(const std::string& source, const std::string& target) const;
   // Source languages with a model (to `target`, when given), in load order, without repeats.
   std::vector<std::string> sources(const std::string& target = "") const;
   const decode::TranslateOptions& translate_options() const { return translate_; }
   BatchScheduler& scheduler() { return *scheduler_; }
+  TranslationCache::Stats cache_stats() const { return cache_.stats(); }
 
   // Throws QueueFull when the queue has no room, Timeout past the deadline,
   // nmt::Error for bad input (invalid UTF-8 in HTML) or a failed batch.
@@ -61,6 +65,7 @@ class TranslationService {
   std::vector<std::unique_ptr<ServedModel>> models_;
   decode::TranslateOptions translate_;
   std::unique_ptr<BatchScheduler> scheduler_;
+  TranslationCache cache_;
 };
 
 }  // namespace nmt::serve
