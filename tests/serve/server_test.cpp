@@ -206,6 +206,22 @@ TEST(ServerTest, OtherEndpoints_AnswerLikeLibreTranslate) {
   ASSERT_TRUE(detect.is_array());
   EXPECT_EQ(detect.at(0).at("language"), "en");
 
+  // /spec: OpenAPI 3, with every endpoint and every field the server reads.
+  const auto spec = json::parse(c.Get("/spec")->body);
+  EXPECT_EQ(spec.at("openapi").get<std::string>().substr(0, 2), "3.");
+  for (const auto& [path, method] : std::vector<std::pair<std::string, std::string>>{
+           {"/translate", "post"}, {"/detect", "post"}, {"/suggest", "post"}, {"/languages", "get"},
+           {"/frontend/settings", "get"}, {"/health", "get"}, {"/metrics", "get"}, {"/spec", "get"}, {"/", "get"}}) {
+    EXPECT_TRUE(spec["paths"].contains(path) && spec["paths"][path].contains(method)) << method << " " << path;
+  }
+  const auto& fields = spec["paths"]["/translate"]["post"]["requestBody"]["content"]["application/json"]["schema"];
+  for (const char* field : {"q", "source", "target", "format", "alternatives", "attention", "api_key"}) {
+    EXPECT_TRUE(fields["properties"].contains(field)) << field;
+  }
+  for (const char* status : {"200", "400", "403", "413", "429", "500", "503"}) {
+    EXPECT_TRUE(spec["paths"]["/translate"]["post"]["responses"].contains(status)) << status;
+  }
+
   const auto page = c.Get("/");
   EXPECT_EQ(page->status, 200);
   EXPECT_NE(page->get_header_value("Content-Type").find("text/html"), std::string::npos);

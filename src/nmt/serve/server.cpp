@@ -501,7 +501,8 @@ struct Server::Impl {
 
   static std::string metric_path(const std::string& path) {
     static const std::vector<std::string> known = {"/",       "/translate", "/detect",  "/languages",
-                                                   "/health", "/metrics",   "/frontend/settings", "/suggest"};
+                                                   "/health", "/metrics",   "/frontend/settings", "/suggest",
+                                                   "/spec"};
     if (std::find(known.begin(), known.end(), path) != known.end()) return path;
     return path.rfind("/static/", 0) == 0 ? "/static" : "other";
   }
@@ -568,6 +569,12 @@ struct Server::Impl {
       res.set_content(metrics.render(service->scheduler().queued_sentences(), http.dropped(), service->cache_stats()),
                       "text/plain; version=0.0.4");
     });
+    // The API as OpenAPI 3 (page/openapi.json, also at /static/openapi.json).
+    for (const auto& asset : page_assets()) {
+      if (asset.path != "/static/openapi.json") continue;
+      const std::string body(asset.body);
+      http.Get("/spec", [body](const auto&, auto& res) { res.set_content(body, "application/json"); });
+    }
     for (const auto& asset : page_assets()) {
       const std::string path = asset.path, type = asset.content_type;
       const std::string body(asset.body);
