@@ -303,6 +303,38 @@ TEST(ServerTest, Suggest_KeepsSuggestionsForTrainingWhenOn) {
   EXPECT_TRUE(lines_of(broken.file("s/en-es.meta.tsv")).empty());
 }
 
+// With de->en and en->es loaded (and es->en), de->es goes through English:
+// /languages lists it, the translation is en->es of de->en's, the answer
+// names the pivot, and alternatives and attention are refused with a reason.
+TEST(ServerTest, Pivot_TranslatesThroughEnglish) {
+  auto options = test_server_options();
+  options.models = {served_models_dir() + "/en-es.pt", served_models_dir() + "/es-en.pt",
+                    served_models_dir() + "/es-en.pt:de-en"};
+  options.translate.search.beam = 2;  // alternatives possible on a direct pair
+  RunningServer server(options);
+  auto c = server.client();
+  const auto languages = json::parse(c.Get("/languages")->body);
+  ASSERT_EQ(languages.size(), 3u);
+  EXPECT_EQ(languages[2], (json{{"code", "de"}, {"name", "German"}, {"targets", {"en", "es"}}}));
+  EXPECT_EQ(languages[0]["targets"], (json{"es"})) << "en: es directly; nothing through a pivot";
+
+  const std::string text = english_lines()[5];
+  const auto middle = post_json(c, "/translate", {{"q", text}, {"source", "de"}, {"target", "en"}});
+  const auto direct = post_json(c, "/translate", {{"q", middle["translatedText"]}, {"source", "en"}, {"target", "es"}});
+  const auto pivoted = post_json(c, "/translate", {{"q", text}, {"source", "de"}, {"target", "es"}});
+  EXPECT_EQ(pivoted["translatedText"], direct["translatedText"]);
+  EXPECT_EQ(pivoted["pivot"], "en");
+  EXPECT_FALSE(direct.contains("pivot"));
+  const auto list = post_json(c, "/translate", {{"q", {text, text}}, {"source", "de"}, {"target", "es"}});
+  EXPECT_EQ(list["translatedText"], (json{direct["translatedText"], direct["translatedText"]}));
+  EXPECT_EQ(list["pivot"], (json{"en", "en"}));
+
+  EXPECT_EQ(post_json(c, "/translate", {{"q", text}, {"source", "de"}, {"target", "es"}, {"alternatives", 1}}, 400)["error"],
+            "Invalid request: no alternatives from German (de) to Spanish (es), which goes through English (en)");
+  EXPECT_EQ(post_json(c, "/translate", {{"q", text}, {"source", "de"}, {"target", "es"}, {"attention", true}}, 400)["error"],
+            "Invalid request: no attention from German (de) to Spanish (es), which goes through English (en)");
+}
+
 TEST(ServerTest, BadRequests_Get400WithLibreTranslatesMessages) {
   auto options = test_server_options();
   options.char_limit = 50;

@@ -277,21 +277,52 @@ struct Server::Impl {
   }
 
   // The model for source -> target, or LibreTranslate's message for why not.
-  const ServedModel& pair(const std::string& source, const std::string& target) {
-    auto known = [&](const std::string& code) {
-      for (const auto& m : service->models()) {
-        if (m->source == code || m->target == code) return true;
+  // A way from source to target: one model, or two through a pivot
+  // language (English first, as Argos Translate does for LibreTranslate,
+  // then the other targets in load order).
+  struct Route {
+    const ServedModel* first = nullptr;
+    const ServedModel* second = nullptr;  // null: no pivot
+    std::string pivot;
+    bool operator==(const Route& o) const { return first == o.first && second == o.second; }
+  };
+
+  std::optional<Route> find_route(const std::string& source, const std::string& target) const {
+    if (const auto* m = service->find(source, target)) return Route{m, nullptr, ""};
+    if (source == target) return std::nullopt;
+    std::vector<std::string> pivots = {"en"};
+    for (const auto& m : service->models()) pivots.push_back(m->target);
+    for (const auto& x : pivots) {
+      if (x == source || x == target) continue;
+      const auto* a = service->find(source, x);
+      const auto* b = service->find(x, target);
+      if (a && b) return Route{a, b, x};
+    }
+    return std::nullopt;
+  }
+
+  // Every language of a model, in load order.
+  std::vector<std::string> language_codes() const {
+    std::vector<std::string> codes;
+    for (const auto& m : service->models()) {
+      for (const auto& c : {m->source, m->target}) {
+        if (std::find(codes.begin(), codes.end(), c) == codes.end()) codes.push_back(c);
       }
-      return false;
-    };
+    }
+    return codes;
+  }
+
+  Route route(const std::string& source, const std::string& target) const {
+    const auto codes = language_codes();
+    auto known = [&](const std::string& code) { return std::find(codes.begin(), codes.end(), code) != codes.end(); };
     if (!known(source)) throw HttpError{400, source + " is not supported"};
     if (!known(target)) throw HttpError{400, target + " is not supported"};
-    const ServedModel* m = service->find(source, target);
-    if (!m) {
+    const auto found = find_route(source, target);
+    if (!found) {
       throw HttpError{400, language_name(target) + " (" + target + ") is not available as a target language from " +
                                language_name(source) + " (" + source + ")"};
     }
-    return *m;
+    return *found;
   }
 
   void translate(const httplib::Request& req, httplib::Response& res) {
@@ -325,38 +356,61 @@ struct Server::Impl {
     text_options.attention = fields.flag("attention");
     if (text_options.html) check_html(texts);
 
-    // source "auto": each text's language among those with a model to target.
+    // source "auto": each text's language among those with a way to target.
     std::vector<json> detected;
-    std::vector<const ServedModel*> model_of(texts.size());
+    std::vector<Route> route_of(texts.size());
     if (source == "auto") {
-      const auto candidates = service->sources(target);
+      std::vector<std::string> candidates;
+      for (const auto& code : language_codes()) {
+        if (find_route(code, target)) candidates.push_back(code);
+      }
       if (candidates.empty()) throw HttpError{400, target + " is not supported"};
       for (size_t i = 0; i < texts.size(); ++i) {
         const auto found = detect_languages(texts[i], candidates).front();
         detected.push_back(json{{"confidence", found.confidence}, {"language", found.language}});
-        model_of[i] = &pair(found.language, target);
+        route_of[i] = route(found.language, target);
       }
     } else {
-      std::fill(model_of.begin(), model_of.end(), &pair(source, target));
+      std::fill(route_of.begin(), route_of.end(), route(source, target));
+    }
+    bool pivoted = false;
+    for (const auto& r : route_of) {
+      if (!r.second) continue;
+      pivoted = true;
+      const std::string way = language_name(r.first->source) + " (" + r.first->source + ") to " +
+                              language_name(target) + " (" + target + "), which goes through " +
+                              language_name(r.pivot) + " (" + r.pivot + ")";
+      if (text_options.alternatives > 0) throw HttpError{400, "Invalid request: no alternatives from " + way};
+      if (text_options.attention) throw HttpError{400, "Invalid request: no attention from " + way};
     }
 
-    if (text_options.attention) check_attention(texts, model_of);
+    if (text_options.attention) {
+      std::vector<const ServedModel*> model_of;
+      for (const auto& r : route_of) model_of.push_back(r.first);
+      check_attention(texts, model_of);
+    }
     const auto deadline = Clock::now() + std::chrono::milliseconds(options.timeout_ms);
     std::vector<TextTranslation> results(texts.size());
-    // The texts for one model go to the scheduler together.
-    std::vector<const ServedModel*> distinct;
-    for (const auto* m : model_of) {
-      if (std::find(distinct.begin(), distinct.end(), m) == distinct.end()) distinct.push_back(m);
+    // The texts of one route go to the scheduler together; through a pivot,
+    // the first model's translations are the second's input.
+    std::vector<Route> distinct;
+    for (const auto& r : route_of) {
+      if (std::find(distinct.begin(), distinct.end(), r) == distinct.end()) distinct.push_back(r);
     }
-    for (const auto* m : distinct) {
+    for (const auto& r : distinct) {
       std::vector<std::string> group;
       std::vector<size_t> where;
       for (size_t k = 0; k < texts.size(); ++k) {
-        if (model_of[k] != m) continue;
+        if (!(route_of[k] == r)) continue;
         group.push_back(texts[k]);
         where.push_back(k);
       }
-      auto translated = service->translate(*m, group, text_options, deadline, &arrival);
+      auto translated = service->translate(*r.first, group, text_options, deadline, &arrival);
+      if (r.second) {
+        std::vector<std::string> middle;
+        for (const auto& t : translated) middle.push_back(t.text);
+        translated = service->translate(*r.second, middle, text_options, deadline);
+      }
       for (size_t k = 0; k < where.size(); ++k) results[where[k]] = std::move(translated[k]);
     }
 
@@ -379,11 +433,17 @@ struct Server::Impl {
       if (source == "auto") body["detectedLanguage"] = detected;
       if (text_options.alternatives > 0) body["alternatives"] = alternatives;
       if (text_options.attention) body["attention"] = attention;
+      if (pivoted) {  // nmt's extension: the language each text went through (null: none)
+        json pivots = json::array();
+        for (const auto& r : route_of) pivots.push_back(r.second ? json(r.pivot) : json());
+        body["pivot"] = pivots;
+      }
     } else {
       body["translatedText"] = results[0].text;
       if (source == "auto") body["detectedLanguage"] = detected[0];
       if (text_options.alternatives > 0) body["alternatives"] = results[0].alternatives;
       if (text_options.attention) body["attention"] = attention_json(results[0]);
+      if (pivoted) body["pivot"] = route_of[0].pivot;  // nmt's extension: the language it went through
     }
     send_json(res, body);
   }
@@ -458,9 +518,9 @@ struct Server::Impl {
                                  std::to_string(options.char_limit) + ")"};
       }
     }
-    const ServedModel& model = pair(source, target);
+    route(source, target);  // a pair the server translates, directly or through a pivot
     try {
-      suggestions->add(model.source, model.target, q, s, fields.string("api_key"));
+      suggestions->add(source, target, q, s, fields.string("api_key"));
     } catch (const nmt::Error& e) {
       throw HttpError{500, std::string("Cannot save the suggestion: ") + e.what()};
     }
@@ -468,17 +528,16 @@ struct Server::Impl {
   }
 
   void languages(httplib::Response& res) {
-    std::vector<std::string> codes;
-    for (const auto& m : service->models()) {
-      for (const auto& c : {m->source, m->target}) {
-        if (std::find(codes.begin(), codes.end(), c) == codes.end()) codes.push_back(c);
-      }
-    }
+    const auto codes = language_codes();
     json list = json::array();
     for (const auto& code : codes) {
       json targets = json::array();
-      for (const auto& m : service->models()) {
+      for (const auto& m : service->models()) {  // the direct pairs first, in load order
         if (m->source == code) targets.push_back(m->target);
+      }
+      for (const auto& target : codes) {  // then those through a pivot
+        const auto r = find_route(code, target);
+        if (r && r->second) targets.push_back(target);
       }
       list.push_back(json{{"code", code}, {"name", language_name(code)}, {"targets", targets}});
     }
