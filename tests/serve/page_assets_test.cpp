@@ -29,13 +29,14 @@ TEST(PageAssets, EachPageFileIsEmbeddedByteForByteAtItsPath) {
   struct Expected { const char* path; const char* file; const char* type; };
   for (const Expected& e : {Expected{"/", "index.html", "text/html; charset=utf-8"},
                             Expected{"/static/app.js", "app.js", "text/javascript; charset=utf-8"},
-                            Expected{"/static/style.css", "style.css", "text/css; charset=utf-8"}}) {
+                            Expected{"/static/style.css", "style.css", "text/css; charset=utf-8"},
+                            Expected{"/static/openapi.json", "openapi.json", "application/json"}}) {
     const auto* asset = find_asset(e.path);
     ASSERT_NE(asset, nullptr) << "no asset at " << e.path;
     EXPECT_STREQ(asset->content_type, e.type) << e.path;
     EXPECT_EQ(std::string(asset->body), read_file(page + e.file)) << e.path;
   }
-  EXPECT_EQ(nmt::serve::page_assets().size(), 3u);
+  EXPECT_EQ(nmt::serve::page_assets().size(), 4u);
 }
 
 TEST(PageAssets, PageRefersOnlyToEmbeddedAssets) {
