@@ -707,6 +707,11 @@ TrainResult Trainer::run() {
   result_.steps = step_;
   result_.train_seconds = train_seconds_;
   result_.stop_reason = reason;
+  if (probing_) {  // the budget ended before the speed was known: the schedule it ran with
+    message("schedule: warm-up " + std::to_string(warmup_) + " steps (auto), kept: the run ended at step " +
+            std::to_string(step_) + ", before the " + std::to_string(kProbeSkippedSteps + kWarmupProbeSteps) +
+            " steps that time its speed");
+  }
   const auto timing = batches_->timing();
   message("data: " + std::to_string(timing.chunks) + " chunk" + (timing.chunks == 1 ? "" : "s") +
           " read and encoded in " + fixed(timing.read_seconds, 1) + " s (each next one while training ran); " +
