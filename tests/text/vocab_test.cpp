@@ -24,6 +24,15 @@ bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
+// Options that train on the English lines, written into dir.
+VocabOptions english_options(const TempDir& dir, int size) {
+  write_file(dir.file("a.txt"), join_lines(english_lines()));
+  VocabOptions options;
+  options.inputs = {dir.file("a.txt")};
+  options.size = size;
+  return options;
+}
+
 TEST(Vocab, ReservedIdsArePadUnkBosEos) {
   const Vocab& vocab = english_vocab();
   EXPECT_EQ(vocab.size(), ::nmt::testing::kEnglishVocabSize);
@@ -147,10 +156,7 @@ TEST(Vocab, LoadRefusesAModelWithoutEndOfSentence) {
 
 TEST(TrainVocab, WritesModelAndVocabIntoANewFolder) {
   TempDir dir;
-  write_file(dir.file("a.txt"), join_lines(english_lines()));
-  VocabOptions options;
-  options.inputs = {dir.file("a.txt")};
-  options.size = 120;
+  VocabOptions options = english_options(dir, 120);
   options.type = "unigram";
   const std::string model = train_vocab(options, dir.file("nested/vocab"));
   EXPECT_EQ(model, dir.file("nested/vocab/spm.model"));
@@ -176,10 +182,7 @@ TEST(TrainVocab, TooLargeSizeIsRetriedWithTheSizeSpmSuggests) {
 // UTF-8 bytes and decode back; without it they are <unk>.
 TEST(TrainVocab, ByteFallbackRoundTripsUnseenCharacters) {
   TempDir dir;
-  write_file(dir.file("a.txt"), join_lines(english_lines()));
-  VocabOptions options;
-  options.inputs = {dir.file("a.txt")};
-  options.size = 400;
+  VocabOptions options = english_options(dir, 400);
   options.byte_fallback = true;
   const Vocab vocab = Vocab::load(train_vocab(options, dir.file("vocab")));
   const std::string text = "the 漢字 naïve ☃ ലോകം";
@@ -193,10 +196,7 @@ TEST(TrainVocab, ByteFallbackRoundTripsUnseenCharacters) {
 
 TEST(TrainVocab, ByteFallbackNeedsRoomForTheBytes) {
   TempDir dir;
-  write_file(dir.file("a.txt"), join_lines(english_lines()));
-  VocabOptions options;
-  options.inputs = {dir.file("a.txt")};
-  options.size = 200;
+  VocabOptions options = english_options(dir, 200);
   options.byte_fallback = true;
   EXPECT_EQ(error_message([&] { train_vocab(options, dir.file("vocab")); }),
             "vocabulary size with byte fallback must be greater than 260 (the reserved ids and 256 bytes), found 200");

@@ -282,13 +282,13 @@ struct Server::Impl {
   // then the other targets in load order).
   struct Route {
     const ServedModel* first = nullptr;
-    const ServedModel* second = nullptr;  // null: no pivot
-    std::string pivot;
+    const ServedModel* second = nullptr;  // null: no pivot; else it translates from the pivot language
+    const std::string& pivot() const { return second->source; }
     bool operator==(const Route& o) const { return first == o.first && second == o.second; }
   };
 
   std::optional<Route> find_route(const std::string& source, const std::string& target) const {
-    if (const auto* m = service->find(source, target)) return Route{m, nullptr, ""};
+    if (const auto* m = service->find(source, target)) return Route{m, nullptr};
     if (source == target) return std::nullopt;
     std::vector<std::string> pivots = {"en"};
     for (const auto& m : service->models()) pivots.push_back(m->target);
@@ -296,7 +296,7 @@ struct Server::Impl {
       if (x == source || x == target) continue;
       const auto* a = service->find(source, x);
       const auto* b = service->find(x, target);
-      if (a && b) return Route{a, b, x};
+      if (a && b) return Route{a, b};
     }
     return std::nullopt;
   }
@@ -379,7 +379,7 @@ struct Server::Impl {
       pivoted = true;
       const std::string way = language_name(r.first->source) + " (" + r.first->source + ") to " +
                               language_name(target) + " (" + target + "), which goes through " +
-                              language_name(r.pivot) + " (" + r.pivot + ")";
+                              language_name(r.pivot()) + " (" + r.pivot() + ")";
       if (text_options.alternatives > 0) throw HttpError{400, "Invalid request: no alternatives from " + way};
       if (text_options.attention) throw HttpError{400, "Invalid request: no attention from " + way};
     }
@@ -435,7 +435,7 @@ struct Server::Impl {
       if (text_options.attention) body["attention"] = attention;
       if (pivoted) {  // nmt's extension: the language each text went through (null: none)
         json pivots = json::array();
-        for (const auto& r : route_of) pivots.push_back(r.second ? json(r.pivot) : json());
+        for (const auto& r : route_of) pivots.push_back(r.second ? json(r.pivot()) : json());
         body["pivot"] = pivots;
       }
     } else {
@@ -443,7 +443,7 @@ struct Server::Impl {
       if (source == "auto") body["detectedLanguage"] = detected[0];
       if (text_options.alternatives > 0) body["alternatives"] = results[0].alternatives;
       if (text_options.attention) body["attention"] = attention_json(results[0]);
-      if (pivoted) body["pivot"] = route_of[0].pivot;  // nmt's extension: the language it went through
+      if (pivoted) body["pivot"] = route_of[0].pivot();  // nmt's extension: the language it went through
     }
     send_json(res, body);
   }

@@ -124,17 +124,17 @@ std::shared_ptr<const SentencePieceModel> checked(std::unique_ptr<SentencePieceM
 }  // namespace
 
 int64_t distinct_characters(const std::vector<std::string>& files, int64_t max_lines) {
-  std::unordered_set<char32_t> seen;
+  // In valid UTF-8 (LineReader checks it) each code point has one byte
+  // sequence, so distinct sequences are distinct characters.
+  std::unordered_set<std::string> seen;
   for (const auto& path : files) {
     LineReader reader(path);
     std::string line;
     for (int64_t n = 0; n < max_lines && reader.next(line); ++n) {
-      for (size_t i = 0; i < line.size();) {  // valid UTF-8 (LineReader checks it)
-        const auto byte = static_cast<unsigned char>(line[i]);
-        const size_t length = byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4;
-        char32_t c = length == 1 ? byte : byte & (0x7F >> length);
-        for (size_t k = 1; k < length && i + k < line.size(); ++k) c = (c << 6) | (line[i + k] & 0x3F);
-        seen.insert(c);
+      for (size_t i = 0; i < line.size();) {
+        const auto lead = static_cast<unsigned char>(line[i]);
+        const size_t length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+        seen.insert(line.substr(i, length));
         i += length;
       }
     }
