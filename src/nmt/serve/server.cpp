@@ -21,7 +21,7 @@
 
 #include "nmt/common/error.h"
 #include "nmt/model/threads.h"
-#include "nmt/serve/html_text.h"
+#include "nmt/document/html_text.h"
 #include "nmt/serve/language_detector.h"
 #include "nmt/serve/languages.h"
 #include "nmt/serve/metrics.h"
@@ -452,7 +452,7 @@ struct Server::Impl {
   // is measured in one pass first.
   void check_html(const std::vector<std::string>& texts) const {
     for (const auto& t : texts) {
-      const auto shape = measure_html(t);
+      const auto shape = document::measure_html(t);
       if (shape.depth > options.html_max_depth) {
         throw HttpError{400, "Invalid request: the HTML nests " + std::to_string(shape.depth) +
                                  " elements deep (limit " + std::to_string(options.html_max_depth) + ")"};

@@ -4,7 +4,7 @@
 #include <optional>
 
 #include "nmt/common/error.h"
-#include "nmt/serve/html_text.h"
+#include "nmt/document/html_text.h"
 #include "nmt/decode/split_translate.h"
 
 namespace nmt::serve {
@@ -64,7 +64,7 @@ std::vector<TextTranslation> TranslationService::translate(const ServedModel& mo
                                                            BatchScheduler::Arrival* arrival) {
   // Every text is one segment, or with HTML one per text node; every
   // segment is cut into sentences, and all the sentences go out together.
-  std::vector<std::optional<HtmlText>> documents(texts.size());
+  std::vector<std::optional<document::HtmlText>> documents(texts.size());
   std::vector<std::string> segments;
   std::vector<size_t> first_segment(texts.size() + 1, 0);
   for (size_t i = 0; i < texts.size(); ++i) {

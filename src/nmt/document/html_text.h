@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-namespace nmt::serve {
+namespace nmt::document {
 
 // An HTML fragment or document, parsed with gumbo, and its translatable text.
 //
@@ -66,4 +66,4 @@ class HtmlText {
   std::vector<Span> spans_;  // spans_[i] holds texts_[i]; in order, disjoint
 };
 
-}  // namespace nmt::serve
+}  // namespace nmt::document

@@ -1,4 +1,4 @@
-#include "nmt/serve/html_text.h"
+#include "nmt/document/html_text.h"
 
 #include <gumbo.h>
 
@@ -10,7 +10,7 @@
 #include "nmt/common/error.h"
 #include "nmt/text/utf8.h"
 
-namespace nmt::serve {
+namespace nmt::document {
 
 namespace {
 
@@ -380,4 +380,4 @@ std::string HtmlText::render(const std::vector<std::string>& translations) const
   return out;
 }
 
-}  // namespace nmt::serve
+}  // namespace nmt::document

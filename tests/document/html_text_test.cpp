@@ -1,6 +1,6 @@
 // HtmlText on hand-written documents: the texts handed out, and the exact
 // bytes that come back, written out by hand.
-#include "nmt/serve/html_text.h"
+#include "nmt/document/html_text.h"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 
 #include "error_message.h"
 
-namespace nmt::serve {
+namespace nmt::document {
 namespace {
 
 using Texts = std::vector<std::string>;
@@ -153,4 +153,4 @@ TEST(HtmlShape, CountsElementsAndTheDeepestNesting) {
 }
 
 }  // namespace
-}  // namespace nmt::serve
+}  // namespace nmt::document

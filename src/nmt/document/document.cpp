@@ -1,0 +1,219 @@
+#include "nmt/document/document.h"
+
+#include <algorithm>
+#include <cctype>
+#include <regex>
+
+#include "nmt/document/html_text.h"
+#include "nmt/document/segments.h"
+#include "nmt/document/zip_archive.h"
+#include "nmt/text/utf8.h"
+
+namespace nmt::document {
+namespace {
+
+const std::vector<std::pair<std::string, Format>>& extensions() {
+  static const std::vector<std::pair<std::string, Format>> table = {
+      {".txt", Format::text},  {".md", Format::markdown}, {".markdown", Format::markdown},
+      {".html", Format::html}, {".htm", Format::html},    {".srt", Format::srt},
+      {".vtt", Format::vtt},   {".docx", Format::docx},   {".pptx", Format::pptx},
+      {".xlsx", Format::xlsx}, {".odt", Format::odt},     {".odp", Format::odp},
+      {".ods", Format::ods},   {".epub", Format::epub}};
+  return table;
+}
+
+std::string extension_of(Format format) {
+  for (const auto& [extension, f] : extensions()) {
+    if (f == format) return extension;
+  }
+  return "";
+}
+
+size_t code_points(std::string_view s) {
+  return static_cast<size_t>(std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+}
+
+// A text as the translator gets it: trimmed, each run of whitespace one space.
+std::string one_line(std::string_view s) {
+  std::string out;
+  bool space = false;
+  for (char c : trim(s).inner(s)) {
+    const bool ws = c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+    if (ws && space) continue;
+    out += ws ? ' ' : c;
+    space = ws;
+  }
+  return out;
+}
+
+std::string check_utf8(const std::string& text, const std::string& name) {
+  const size_t bad = text::find_invalid_utf8(text);
+  NMT_CHECK(bad == std::string::npos, name << ": invalid UTF-8 at byte " << bad);
+  return text;
+}
+
+// How an archive's parts are read: by name, as XML paragraphs or as XHTML.
+struct PartRule {
+  std::regex name;
+  XmlRules xml;
+  bool xhtml = false;
+};
+
+struct ArchiveFormat {
+  std::string required;  // the entry that makes an archive this format
+  std::vector<PartRule> parts;
+};
+
+ArchiveFormat archive_format(Format format) {
+  const XmlRules word{{"w:p"}, {"w:t"}, {}, true};
+  const XmlRules drawing{{"a:p"}, {"a:t"}, {"a:fld"}, false};
+  // OpenDocument: fields (page numbers, dates, note numbers) stay as they are.
+  const XmlRules open_document{{"text:p", "text:h"},
+                               {},
+                               {"text:note-citation", "text:page-number", "text:page-count", "text:date",
+                                "text:time", "text:chapter", "text:sequence", "text:tracked-changes",
+                                "text:bookmark-ref", "text:reference-ref"},
+                               false};
+  switch (format) {
+    case Format::docx:
+      return {"word/document.xml",
+              {{std::regex(R"(word/(document|header\d*|footer\d*|footnotes|endnotes|comments)\.xml)"), word}}};
+    case Format::pptx:
+      return {"ppt/presentation.xml",
+              {{std::regex(R"(ppt/(slides/slide\d+|notesSlides/notesSlide\d+|diagrams/data\d+)\.xml)"), drawing}}};
+    case Format::xlsx:
+      return {"xl/workbook.xml",
+              {{std::regex(R"(xl/sharedStrings\.xml)"), {{"si"}, {"t"}, {"rPh"}, false}},
+               {std::regex(R"(xl/worksheets/sheet\d+\.xml)"), {{"is"}, {"t"}, {"rPh"}, false}}}};
+    case Format::odt:
+    case Format::odp:
+    case Format::ods:
+      return {"content.xml", {{std::regex(R"((content|styles)\.xml)"), open_document}}};
+    case Format::epub:
+      return {"META-INF/container.xml",
+              {{std::regex(R"(.*\.(xhtml|html|htm))", std::regex::icase), {}, true},
+               {std::regex(R"(.*\.ncx)"), {{"navLabel"}, {"text"}, {}, false}}}};
+    default:
+      NMT_FAIL("not an archive format");
+  }
+}
+
+Segments read_archive(const std::string& bytes, Format format, const std::string& name,
+                      const DocumentLimits& limits) {
+  const ArchiveFormat rules = archive_format(format);
+  auto entries = std::make_shared<std::vector<ZipEntry>>(
+      read_zip(bytes, name, {limits.max_unpacked_bytes, limits.max_entries}));
+  NMT_CHECK(std::any_of(entries->begin(), entries->end(), [&](const ZipEntry& e) { return e.name == rules.required; }),
+            name << ": not a " << extension_of(format) << " file: the archive has no " << rules.required);
+  // Each part's segments, one after another.
+  std::vector<std::pair<size_t, Segments>> parts;  // (entry, its segments)
+  Segments out;
+  for (size_t i = 0; i < entries->size(); ++i) {
+    const auto& entry = (*entries)[i];
+    for (const auto& rule : rules.parts) {
+      if (!std::regex_match(entry.name, rule.name)) continue;
+      const std::string part_name = name + ":" + entry.name;
+      parts.emplace_back(i, rule.xhtml ? read_html(entry.data, part_name, limits)
+                                       : read_xml_part(entry.data, rule.xml, part_name, limits));
+      const auto& s = parts.back().second.segments;
+      out.segments.insert(out.segments.end(), s.begin(), s.end());
+      break;
+    }
+  }
+  out.render = [entries, parts = std::move(parts)](const std::vector<Pieces>& translated) {
+    size_t at = 0;
+    for (const auto& [entry, segments] : parts) {
+      const size_t n = segments.segments.size();
+      (*entries)[entry].data = segments.render({translated.begin() + at, translated.begin() + at + n});
+      at += n;
+    }
+    return write_zip(*entries);
+  };
+  return out;
+}
+
+Segments read_document(const std::string& bytes, Format format, const std::string& name,
+                       const DocumentLimits& limits) {
+  switch (format) {
+    case Format::text: return read_plain_text(check_utf8(bytes, name));
+    case Format::markdown: return read_markdown(check_utf8(bytes, name));
+    case Format::srt: return read_subtitles(check_utf8(bytes, name), false);
+    case Format::vtt: return read_subtitles(check_utf8(bytes, name), true);
+    case Format::html: return read_html(bytes, name, limits);
+    default: return read_archive(bytes, format, name, limits);
+  }
+}
+
+}  // namespace
+
+std::optional<Format> format_of(const std::string& file_name) {
+  std::string lower = file_name;
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+  for (const auto& [extension, format] : extensions()) {
+    if (lower.size() > extension.size() && lower.compare(lower.size() - extension.size(), extension.size(),
+                                                         extension) == 0) {
+      return format;
+    }
+  }
+  return std::nullopt;
+}
+
+const std::vector<std::string>& supported_extensions() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out;
+    for (const auto& e : extensions()) out.push_back(e.first);
+    return out;
+  }();
+  return names;
+}
+
+Segments read_html(const std::string& html, const std::string& name, const DocumentLimits& limits) {
+  const auto shape = measure_html(html);
+  NMT_CHECK(shape.depth <= limits.html_max_depth,
+            name << ": HTML elements nest " << shape.depth << " deep (limit " << limits.html_max_depth << ")");
+  if (shape.elements > limits.html_max_elements) {
+    throw LimitExceeded(name + ": " + std::to_string(shape.elements) + " HTML elements (limit " +
+                        std::to_string(limits.html_max_elements) + ")");
+  }
+  auto document = std::make_shared<HtmlText>(check_utf8(html, name));
+  Segments out;
+  for (const auto& text : document->texts()) out.segments.push_back({text});
+  out.render = [document](const std::vector<Pieces>& translated) {
+    std::vector<std::string> texts;
+    for (const auto& pieces : translated) texts.push_back(pieces[0]);
+    return document->render(texts);
+  };
+  return out;
+}
+
+std::string translate_document(const std::string& bytes, Format format, const std::string& name,
+                               const TranslateTexts& translate, const DocumentLimits& limits,
+                               DocumentStats* stats) {
+  const Segments document = read_document(bytes, format, name, limits);
+  std::vector<std::string> texts;
+  std::vector<size_t> translated_segments;
+  int64_t characters = 0;
+  for (size_t i = 0; i < document.segments.size(); ++i) {
+    const std::string joined = join_pieces(document.segments[i]);
+    if (!has_letter(joined)) continue;
+    texts.push_back(one_line(joined));
+    characters += static_cast<int64_t>(code_points(texts.back()));
+    translated_segments.push_back(i);
+  }
+  if (limits.max_characters >= 0 && characters > limits.max_characters) {
+    throw LimitExceeded(name + ": " + std::to_string(characters) + " characters of text to translate (limit " +
+                        std::to_string(limits.max_characters) + ")");
+  }
+  const auto translations = texts.empty() ? std::vector<std::string>{} : translate(texts);
+  NMT_CHECK(translations.size() == texts.size(),
+            "translate_document: " << translations.size() << " translations for " << texts.size() << " texts");
+  std::vector<Pieces> pieces = document.segments;
+  for (size_t k = 0; k < translated_segments.size(); ++k) {
+    const size_t i = translated_segments[k];
+    pieces[i] = place_translation(document.segments[i], translations[k]);
+  }
+  if (stats) *stats = {static_cast<int64_t>(texts.size()), characters};
+  return document.render(pieces);
+}
+
+}  // namespace nmt::document

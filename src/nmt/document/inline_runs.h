@@ -1,0 +1,39 @@
+#pragma once
+// A text split by inline markup into pieces ("Click ", "here", " to go on"
+// for "Click <b>here</b> to go on") is translated as one text, and its
+// translation is placed back into the pieces in order.
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace nmt::document {
+
+using Pieces = std::vector<std::string>;
+
+std::string join_pieces(const Pieces& pieces);
+
+// The whitespace around a text, and what lies between.
+struct Trimmed {
+  size_t lead = 0, trail = 0;  // bytes of leading and trailing whitespace
+  std::string_view inner(std::string_view s) const { return s.substr(lead, s.size() - lead - trail); }
+};
+Trimmed trim(std::string_view s);
+
+// `translation` (of the join of `pieces`, trimmed, whitespace runs as one
+// space) spread over the pieces in order. Each piece's words are those of
+// the translation whose middle falls in the piece's share of the source's
+// non-space characters (words: runs of non-space and the space after them;
+// single characters when the translation has no space, as in Chinese), so a
+// piece that held a third of the source holds about a third of the
+// translation. Each piece keeps its own leading and trailing whitespace (the
+// line breaks of a wrapped paragraph stay where they were) where the
+// translation has a space between the words around it; where it has none,
+// only line breaks stay; where only the translation has a space, the next
+// piece's words open with one. Pieces of only whitespace stay as they are.
+Pieces place_translation(const Pieces& pieces, const std::string& translation);
+
+// Whether `s` holds a letter (Unicode's alphabetic property): texts
+// without one (numbers, dates, punctuation) are not translated.
+bool has_letter(std::string_view s);
+
+}  // namespace nmt::document

@@ -1,0 +1,54 @@
+// place_translation on hand-worked examples: each expected split follows
+// from the weights written next to it.
+#include "nmt/document/inline_runs.h"
+
+#include <gtest/gtest.h>
+
+namespace nmt::document {
+namespace {
+
+TEST(PlaceTranslation, WordsFollowEachPiecesShareOfTheSource) {
+  // Source weights 5 | 4 | 10 (of 19); words "Haga"4 "clic"4 "aquí"4 "para"4
+  // "continuar"9 (of 25) have middles at 1.5, 4.6, 7.6, 10.6, 15.6 of 19:
+  // two, one and two words; the space after "aquí" opens the third piece,
+  // since "here" ended without one.
+  EXPECT_EQ(place_translation({"Click ", "here", " to continue"}, "Haga clic aquí para continuar"),
+            (Pieces{"Haga clic ", "aquí", " para continuar"}));
+}
+
+TEST(PlaceTranslation, OnePieceTakesAllAndKeepsItsOuterWhitespace) {
+  EXPECT_EQ(place_translation({"  Hello world \n"}, "Hola mundo"), (Pieces{"  Hola mundo \n"}));
+}
+
+TEST(PlaceTranslation, LineBreaksOfAWrappedParagraphStay) {
+  // Weights 13 | 12; words 4, 5, 5, 6 (of 20) have middles at 2.5, 8.1, 14.4, 21.3 of 25.
+  EXPECT_EQ(place_translation({"This line wraps\n", "into the next."}, "Esta línea sigue abajo."),
+            (Pieces{"Esta línea\n", "sigue abajo."}));
+}
+
+TEST(PlaceTranslation, WhitespaceOnlyPiecesStayAndTakeNoWords) {
+  EXPECT_EQ(place_translation({"Hello", " ", "world"}, "Hola mundo"), (Pieces{"Hola", " ", "mundo"}));
+}
+
+TEST(PlaceTranslation, ASpaceOnlyTheTranslationHasOpensTheNextPiece) {
+  // "<b>Good</b>bye" -> two words where the source had one.
+  EXPECT_EQ(place_translation({"Good", "bye"}, "Hasta luego"), (Pieces{"Hasta", " luego"}));
+}
+
+TEST(PlaceTranslation, TranslationWithoutSpacesSplitsByCharacterAndDropsSourceSpaces) {
+  // Weights 5 | 4 | 10; six characters with middles at 1.6, 4.8, 7.9, 11.1, 14.3, 17.4 of 19.
+  EXPECT_EQ(place_translation({"Click ", "here", " to continue"}, "点击这里继续"),
+            (Pieces{"点击", "这", "里继续"}));
+}
+
+TEST(HasLetter, NumbersDatesAndPunctuationHaveNone) {
+  EXPECT_FALSE(has_letter("2024-01-01"));
+  EXPECT_FALSE(has_letter(" 3,50 € "));
+  EXPECT_FALSE(has_letter("。—"));
+  EXPECT_TRUE(has_letter("Größe"));
+  EXPECT_TRUE(has_letter("中文"));
+  EXPECT_TRUE(has_letter("x"));
+}
+
+}  // namespace
+}  // namespace nmt::document
