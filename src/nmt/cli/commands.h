@@ -11,6 +11,7 @@ namespace nmt::cli {
 void add_vocab_command(CLI::App& app);
 void add_train_command(CLI::App& app);
 void add_translate_command(CLI::App& app);
+void add_translate_file_command(CLI::App& app);
 void add_score_command(CLI::App& app);
 void add_average_command(CLI::App& app);
 void add_report_command(CLI::App& app);

@@ -8,12 +8,13 @@
 #include "nmt/common/error.h"
 
 int main(int argc, char** argv) {
-  CLI::App app{"nmt: Transformer neural machine translation (clean, vocab, train, translate, score, score-pairs, shortlist, average, report, bench, serve, import)"};
+  CLI::App app{"nmt: Transformer neural machine translation (clean, vocab, train, translate, translate-file, score, score-pairs, shortlist, average, report, bench, serve, import)"};
   app.require_subcommand(1);
   nmt::cli::add_clean_command(app);
   nmt::cli::add_vocab_command(app);
   nmt::cli::add_train_command(app);
   nmt::cli::add_translate_command(app);
+  nmt::cli::add_translate_file_command(app);
   nmt::cli::add_score_command(app);
   nmt::cli::add_average_command(app);
   nmt::cli::add_report_command(app);

@@ -121,6 +121,23 @@ void add_serve_command(CLI::App& app) {
   c->add_option("--suggestions-dir", o.suggestions_dir,
                 "Accept POST /suggest and keep each suggestion in DIR/SRC-TGT.tsv (a corpus nmt train reads) "
                 "with its time and key fingerprint in DIR/SRC-TGT.meta.tsv");
+  c->add_option("--max-file-bytes", o.file_max_bytes,
+                "POST /translate_file: larger files get 413; 0 turns document translation off (403)")
+      ->capture_default_str()->check(CLI::Range(int64_t{0}, int64_t{1} << 34));
+  c->add_option("--file-char-limit", o.file_char_limit, "Characters of text per document at most (-1: no limit)")
+      ->capture_default_str();
+  c->add_option("--max-file-unpacked-bytes", o.file_max_unpacked_bytes,
+                "An archive (.docx, .odt, .epub ...) that unpacks to more gets 413 (zip bombs stop here)")
+      ->capture_default_str()->check(CLI::Range(int64_t{1}, int64_t{1} << 36));
+  c->add_option("--file-timeout-ms", o.file_timeout_ms, "A document not translated by then gets 503")
+      ->capture_default_str()->check(CLI::Range(1, 1 << 30));
+  c->add_option("--file-concurrency", o.file_concurrency, "Documents translated at once; beyond, 429")
+      ->capture_default_str()->check(CLI::Range(1, 1024));
+  c->add_option("--download-max-bytes", o.download_max_bytes,
+                "Translated documents kept for GET /download_file, all together (the oldest go first)")
+      ->capture_default_str()->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
+  c->add_option("--download-ttl-s", o.download_ttl_s, "How long a translated document can be downloaded")
+      ->capture_default_str()->check(CLI::Range(1, 1 << 30));
   c->add_option("--api-keys", o.access.keys_file, "File of API keys, one per line: KEY [REQUESTS_PER_MINUTE]");
   c->add_flag("--require-api-key", o.access.require_key, "Refuse requests without a key (needs --api-keys)");
   c->add_option("--max-key-failures", o.access.key_failures_limit,

@@ -158,6 +158,24 @@ std::optional<Format> format_of(const std::string& file_name) {
   return std::nullopt;
 }
 
+std::string media_type(Format format) {
+  switch (format) {
+    case Format::text: return "text/plain; charset=utf-8";
+    case Format::markdown: return "text/markdown; charset=utf-8";
+    case Format::html: return "text/html; charset=utf-8";
+    case Format::srt: return "application/x-subrip; charset=utf-8";
+    case Format::vtt: return "text/vtt; charset=utf-8";
+    case Format::docx: return "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+    case Format::pptx: return "application/vnd.openxmlformats-officedocument.presentationml.presentation";
+    case Format::xlsx: return "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+    case Format::odt: return "application/vnd.oasis.opendocument.text";
+    case Format::odp: return "application/vnd.oasis.opendocument.presentation";
+    case Format::ods: return "application/vnd.oasis.opendocument.spreadsheet";
+    case Format::epub: return "application/epub+zip";
+  }
+  return "application/octet-stream";
+}
+
 const std::vector<std::string>& supported_extensions() {
   static const std::vector<std::string> names = [] {
     std::vector<std::string> out;

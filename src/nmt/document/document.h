@@ -27,6 +27,8 @@ enum class Format { text, markdown, html, srt, vtt, docx, pptx, xlsx, odt, odp, 
 // The format of a file name by its extension, any case (".txt", ".md",
 // ".html", ".htm", ".srt", ".vtt", ".docx", ...); nullopt for any other.
 std::optional<Format> format_of(const std::string& file_name);
+// The media type of a format ("application/vnd.oasis.opendocument.text").
+std::string media_type(Format format);
 // The extensions format_of knows, with their dots, for messages and /frontend/settings.
 const std::vector<std::string>& supported_extensions();
 

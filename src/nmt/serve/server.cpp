@@ -21,6 +21,7 @@
 
 #include "nmt/common/error.h"
 #include "nmt/model/threads.h"
+#include "nmt/document/document.h"
 #include "nmt/document/html_text.h"
 #include "nmt/serve/language_detector.h"
 #include "nmt/serve/languages.h"
@@ -28,6 +29,7 @@
 #include "nmt/serve/page_assets.h"
 #include "nmt/serve/request_fields.h"
 #include "nmt/serve/suggestions.h"
+#include "nmt/serve/translated_files.h"
 #include "nmt/serve/translation_service.h"
 
 namespace nmt::serve {
@@ -216,10 +218,13 @@ struct Server::Impl {
   std::unique_ptr<TranslationService> service;
   std::unique_ptr<AccessControl> access;
   std::unique_ptr<SuggestionStore> suggestions;  // null: /suggest is off
+  TranslatedFiles files;
+  std::atomic<int> documents_in_flight{0};
   CappedServer http;
   std::atomic<int64_t> served{0};
 
-  explicit Impl(const ServerOptions& o) : options(o) {
+  explicit Impl(const ServerOptions& o)
+      : options(o), files(o.download_max_bytes, std::chrono::seconds(o.download_ttl_s)) {
     NMT_CHECK(options.threads >= 1, "--threads must be >= 1, got " << options.threads);
     const int workers = options.workers > 0 ? options.workers : options.threads;
     NMT_CHECK(workers <= options.threads,
@@ -249,6 +254,11 @@ struct Server::Impl {
     return [this, f](const httplib::Request& req, httplib::Response& res) {
       http.handling(req);
       try {
+        // The payload limit is the larger of the body and file limits; a
+        // chunked body (no Content-Length) to another path is measured here.
+        if (req.path != "/translate_file" && static_cast<int64_t>(req.body.size()) > options.max_body_bytes) {
+          throw HttpError{413, body_limit_message(req.path)};
+        }
         f(req, res);
       } catch (const HttpError& e) {
         send_error(res, e.status, e.message);
@@ -258,7 +268,8 @@ struct Server::Impl {
                    "Slowdown: the translation queue is full (" + std::to_string(e.waiting) + " sentences waiting, limit " +
                        std::to_string(e.limit) + ")");
       } catch (const Timeout&) {
-        send_error(res, 503, "Timed out: no translation within " + std::to_string(options.timeout_ms) + " ms");
+        const int ms = req.path == "/translate_file" ? options.file_timeout_ms : options.timeout_ms;
+        send_error(res, 503, "Timed out: no translation within " + std::to_string(ms) + " ms");
       } catch (const nmt::Error& e) {
         send_error(res, 500, std::string("Cannot translate text: ") + e.what());
       } catch (const std::exception& e) {
@@ -527,6 +538,109 @@ struct Server::Impl {
     send_json(res, json{{"success", true}});
   }
 
+  std::string body_limit_message(const std::string& path) const {
+    if (path == "/translate_file") {
+      return "Request body too large (file limit " + std::to_string(options.file_max_bytes) + " bytes)";
+    }
+    return "Request body too large (limit " + std::to_string(options.max_body_bytes) + " bytes)";
+  }
+
+  // LibreTranslate's /translate_file: a multipart form with file, source,
+  // target (and api_key); the translated document is kept for download
+  // (translated_files.h) and the answer gives its URL.
+  void translate_file(const httplib::Request& req, httplib::Response& res) {
+    if (options.file_max_bytes <= 0) throw HttpError{403, "Files translation are disabled on this server."};
+    const Fields fields(req, options.json_max_depth);
+    check_access(req, fields);
+    if (!req.form.has_file("file")) throw HttpError{400, "Invalid request: missing file parameter"};
+    const auto file = req.form.get_file("file");
+    const std::string source = fields.string("source"), target = fields.string("target");
+    if (source.empty()) throw HttpError{400, "Invalid request: missing source parameter"};
+    if (target.empty()) throw HttpError{400, "Invalid request: missing target parameter"};
+    if (file.filename.empty()) throw HttpError{400, "Invalid request: empty file"};
+    const auto format = document::format_of(file.filename);
+    if (!format) {
+      std::string known;
+      for (const auto& e : document::supported_extensions()) known += (known.empty() ? "" : ", ") + e;
+      throw HttpError{400, "Invalid request: file format not supported (" + file.filename + "; supported: " + known + ")"};
+    }
+    std::optional<Route> fixed;
+    if (source != "auto") fixed = route(source, target);
+    // Documents are translated a few at a time: each holds its file, its
+    // unpacked parts and their trees in memory.
+    struct Slot {
+      std::atomic<int>& count;
+      ~Slot() { --count; }
+    } slot{documents_in_flight};
+    if (++documents_in_flight > options.file_concurrency) {
+      res.set_header("Retry-After", "5");
+      throw HttpError{429, "Slowdown: " + std::to_string(options.file_concurrency) +
+                               (options.file_concurrency == 1 ? " document is" : " documents are") +
+                               " being translated (--file-concurrency)"};
+    }
+    const auto deadline = Clock::now() + std::chrono::milliseconds(options.file_timeout_ms);
+    auto translate_texts = [&](const std::vector<std::string>& texts) {
+      Route r = fixed ? *fixed : detected_route(texts, target);
+      // A few texts at a time, so that other requests' sentences get into
+      // the batches between a long document's.
+      std::vector<std::string> out;
+      constexpr size_t kTextsAtOnce = 32;
+      for (size_t at = 0; at < texts.size(); at += kTextsAtOnce) {
+        const std::vector<std::string> chunk(texts.begin() + at, texts.begin() + std::min(texts.size(), at + kTextsAtOnce));
+        auto translated = service->translate(*r.first, chunk, {}, deadline);
+        if (r.second) {
+          std::vector<std::string> middle;
+          for (const auto& t : translated) middle.push_back(t.text);
+          translated = service->translate(*r.second, middle, {}, deadline);
+        }
+        for (auto& t : translated) out.push_back(std::move(t.text));
+      }
+      return out;
+    };
+    document::DocumentLimits limits;
+    limits.max_characters = options.file_char_limit;
+    limits.max_unpacked_bytes = options.file_max_unpacked_bytes;
+    limits.html_max_depth = options.html_max_depth;
+    limits.html_max_elements = options.html_max_elements;
+    std::string translated;
+    try {
+      translated = document::translate_document(file.content, *format, file.filename, translate_texts, limits);
+    } catch (const document::LimitExceeded& e) {
+      throw HttpError{413, std::string("Invalid request: ") + e.what()};
+    } catch (const nmt::Error& e) {
+      throw HttpError{400, std::string("Invalid request: ") + e.what()};
+    }
+    const std::string name = files.put(file.filename, std::move(translated));
+    const std::string host = req.has_header("Host") ? req.get_header_value("Host")
+                                                    : options.host + ":" + std::to_string(req.local_port);
+    send_json(res, json{{"translatedFileUrl", "http://" + host + "/download_file/" + name}});
+  }
+
+  // The route for a document with source "auto": the language of its
+  // first texts (up to 10,000 bytes), among those with a way to target.
+  Route detected_route(const std::vector<std::string>& texts, const std::string& target) const {
+    std::vector<std::string> candidates;
+    for (const auto& code : language_codes()) {
+      if (find_route(code, target)) candidates.push_back(code);
+    }
+    if (candidates.empty()) throw HttpError{400, target + " is not supported"};
+    std::string sample;
+    for (size_t i = 0; i < texts.size() && sample.size() < 10000; ++i) sample += texts[i] + "\n";
+    return route(detect_languages(sample, candidates).front().language, target);
+  }
+
+  void download_file(const httplib::Request& req, httplib::Response& res) {
+    const std::string name = req.matches[1];
+    const auto file = files.get(name);
+    if (!file) {
+      throw HttpError{404, "File not found: " + name + " (translated files are kept for " +
+                               std::to_string(options.download_ttl_s) + " s)"};
+    }
+    const auto format = document::format_of(file->download_name);
+    res.set_header("Content-Disposition", "attachment; filename=\"" + file->download_name + "\"");
+    res.set_content(file->bytes, format ? document::media_type(*format) : "application/octet-stream");
+  }
+
   void languages(httplib::Response& res) {
     const auto codes = language_codes();
     json list = json::array();
@@ -551,8 +665,9 @@ struct Server::Impl {
                         {"apiKeys", access->has_keys()},
                         {"keyRequired", access->key_required()},
                         {"suggestions", suggestions != nullptr},
-                        {"filesTranslation", false},
-                        {"supportedFilesFormat", json::array()},
+                        {"filesTranslation", options.file_max_bytes > 0},
+                        {"supportedFilesFormat", options.file_max_bytes > 0 ? json(document::supported_extensions())
+                                                                            : json::array()},
                         {"language",
                          {{"source", {{"code", first.source}, {"name", language_name(first.source)}}},
                           {"target", {{"code", first.target}, {"name", language_name(first.target)}}}}}});
@@ -561,16 +676,25 @@ struct Server::Impl {
   static std::string metric_path(const std::string& path) {
     static const std::vector<std::string> known = {"/",       "/translate", "/detect",  "/languages",
                                                    "/health", "/metrics",   "/frontend/settings", "/suggest",
-                                                   "/spec"};
+                                                   "/spec", "/translate_file"};
     if (std::find(known.begin(), known.end(), path) != known.end()) return path;
+    if (path.rfind("/download_file/", 0) == 0) return "/download_file";
     return path.rfind("/static/", 0) == 0 ? "/static" : "other";
   }
 
   void routes() {
     static thread_local Clock::time_point request_start;
-    http.set_pre_routing_handler([this](const httplib::Request& req, httplib::Response&) {
+    http.set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
       request_start = Clock::now();
       http.body_expected(req);
+      // Only /translate_file may send more than --max-body-bytes: a longer
+      // body elsewhere is refused before it is read.
+      if (req.path != "/translate_file" && req.has_header("Content-Length") &&
+          std::strtoll(req.get_header_value("Content-Length").c_str(), nullptr, 10) > options.max_body_bytes) {
+        res.set_header("Connection", "close");
+        send_error(res, 413, body_limit_message(req.path));
+        return httplib::Server::HandlerResponse::Handled;
+      }
       return httplib::Server::HandlerResponse::Unhandled;
     });
     // Counted once the answer is final but before it is written, so a
@@ -584,12 +708,10 @@ struct Server::Impl {
     // Errors httplib answers itself (no route, a body too large, a bad
     // request line) get a JSON body too.
     http.set_error_handler(httplib::Server::HandlerWithResponse(
-        [this](const httplib::Request&, httplib::Response& res) {
+        [this](const httplib::Request& req, httplib::Response& res) {
           if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
           std::string message = res.status == 404 ? "Not Found" : res.status == 405 ? "Method Not Allowed" : "Bad Request";
-          if (res.status == 413) {
-            message = "Request body too large (limit " + std::to_string(options.max_body_bytes) + " bytes)";
-          }
+          if (res.status == 413) message = body_limit_message(req.path);
           send_error(res, res.status, message);
           return httplib::Server::HandlerResponse::Handled;
         }));
@@ -605,7 +727,7 @@ struct Server::Impl {
         res.status = 204;
       });
     }
-    http.set_payload_max_length(static_cast<size_t>(options.max_body_bytes));
+    http.set_payload_max_length(static_cast<size_t>(std::max(options.max_body_bytes, options.file_max_bytes)));
     http.set_keep_alive_max_count(1000);
     const auto seconds = [](int ms) { return std::make_pair(ms / 1000, (ms % 1000) * 1000); };
     http.set_read_timeout(seconds(options.read_timeout_ms).first, seconds(options.read_timeout_ms).second);
@@ -621,6 +743,8 @@ struct Server::Impl {
     http.Post("/translate", guarded([this](const auto& req, auto& res) { translate(req, res); }));
     http.Post("/detect", guarded([this](const auto& req, auto& res) { detect(req, res); }));
     http.Post("/suggest", guarded([this](const auto& req, auto& res) { suggest(req, res); }));
+    http.Post("/translate_file", guarded([this](const auto& req, auto& res) { translate_file(req, res); }));
+    http.Get(R"(/download_file/([^/]+))", guarded([this](const auto& req, auto& res) { download_file(req, res); }));
     http.Get("/languages", guarded([this](const auto&, auto& res) { languages(res); }));
     http.Get("/frontend/settings", guarded([this](const auto&, auto& res) { frontend_settings(res); }));
     http.Get("/health", [](const auto&, auto& res) { send_json(res, json{{"status", "ok"}}); });

@@ -45,6 +45,14 @@ struct ServerOptions {
   int frontend_timeout_ms = 500;       // the page's typing debounce (/frontend/settings)
   int64_t cache_mb = 64;               // translated sentences kept for repeats (translation_cache.h); 0 = none
   std::string suggestions_dir;         // POST /suggest keeps suggestions here (suggestions.h); "" = off (403)
+  // Documents (POST /translate_file, GET /download_file/<name>).
+  int64_t file_max_bytes = 10 << 20;   // larger files get 413; 0: files are off (403)
+  int64_t file_char_limit = 1000000;   // characters of text per document (-1: none); more get 413
+  int64_t file_max_unpacked_bytes = 64 << 20;  // an archive's entries once unpacked; more get 413 (zip bombs)
+  int file_timeout_ms = 600000;        // a document not translated by then gets 503
+  int file_concurrency = 1;            // documents translated at once; beyond, 429
+  int64_t download_max_bytes = 256 << 20;  // translated documents kept for download, all together
+  int download_ttl_s = 3600;           // each kept this long
 };
 
 class Server {

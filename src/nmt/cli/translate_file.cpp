@@ -1,0 +1,101 @@
+// nmt translate-file IN OUT: a document translated with its structure kept
+// (document/document.h); the format is IN's extension, and OUT keeps it.
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+
+#include <CLI/CLI.hpp>
+#include <torch/torch.h>
+
+#include "nmt/cli/commands.h"
+#include "nmt/common/durable_file.h"
+#include "nmt/common/error.h"
+#include "nmt/decode/split_translate.h"
+#include "nmt/decode/stream.h"
+#include "nmt/decode/translator.h"
+#include "nmt/document/document.h"
+#include "nmt/text/vocab.h"
+#include "nmt/train/checkpoint.h"
+
+namespace nmt::cli {
+namespace {
+
+struct TranslateFileCommand {
+  std::vector<std::string> models;
+  std::string input, output, quantize = "none", src_lang;
+  int threads = 2;
+  document::DocumentLimits limits;
+  decode::TranslateOptions options;
+};
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  NMT_CHECK(in, "cannot read " << path);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+void run(TranslateFileCommand cmd) {
+  const auto format = document::format_of(cmd.input);
+  NMT_CHECK(format, cmd.input << ": unknown document format (known: " << [] {
+    std::string names;
+    for (const auto& e : document::supported_extensions()) names += (names.empty() ? "" : " ") + e;
+    return names;
+  }() << ")");
+  NMT_CHECK(document::format_of(cmd.output) == format,
+            cmd.output << ": the translation keeps the format of " << cmd.input << ", so its name needs the same extension");
+  const std::string bytes = read_file(cmd.input);
+
+  const auto loaded = train::load_models(cmd.models);
+  const auto& ckpt = loaded.checkpoints.front();
+  decode::apply_model_defaults(ckpt.info.config, cmd.options, {});
+  const auto src_vocab = text::Vocab::from_serialized(loaded.src_vocab);
+  const auto tgt_vocab = text::Vocab::from_serialized(loaded.tgt_vocab);
+  decode::Translator translator(loaded.models, {}, torch::Device("cpu"));
+  if (cmd.quantize == "int8") translator.quantize_int8();
+  decode::StreamOptions stream;
+  stream.translate = cmd.options;
+  stream.threads = cmd.threads;
+  const std::string lang = cmd.src_lang.empty() ? train::trained_language(ckpt.info.config, "src_lang") : cmd.src_lang;
+  decode::StreamStats stats;
+  auto translate = [&](const std::vector<std::string>& texts) {
+    const auto split = decode::split_and_encode(texts, lang, src_vocab);
+    return decode::join_translations(split, decode::translate_sources(translator, split.sources, stream, stats),
+                                     tgt_vocab);
+  };
+  document::DocumentStats document_stats;
+  const std::string translated =
+      document::translate_document(bytes, *format, cmd.input, translate, cmd.limits, &document_stats);
+  write_file_durably(cmd.output, translated, "translated document");
+  std::cerr << "translated " << document_stats.segments << " texts (" << document_stats.characters
+            << " characters, " << stats.total.sentences << " sentences) of " << cmd.input << " into " << cmd.output
+            << " in " << stats.total.seconds << " s\n";
+}
+
+}  // namespace
+
+void add_translate_file_command(CLI::App& app) {
+  auto cmd = std::make_shared<TranslateFileCommand>();
+  CLI::App* c = app.add_subcommand(
+      "translate-file",
+      "Translate a document and keep its structure and formatting: .txt .md .html .srt .vtt .docx .pptx .xlsx "
+      ".odt .odp .ods .epub (the output has the input's format)");
+  c->add_option("input", cmd->input, "The document")->required();
+  c->add_option("output", cmd->output, "Where its translation goes (same extension)")->required();
+  c->add_option("--model,-m", cmd->models, "Run directory or checkpoint; several: an ensemble")->required();
+  c->add_option("--beam,-b", cmd->options.search.beam, "Beam size, 1 = greedy")
+      ->capture_default_str()->check(CLI::Range(1, 1000));
+  c->add_option("--quantize", cmd->quantize, "int8: linear layers multiply in int8 (CPU)")
+      ->capture_default_str()->check(CLI::IsMember({"none", "int8"}));
+  c->add_option("--threads", cmd->threads, "CPU threads")->capture_default_str()->check(CLI::Range(1, 1024));
+  c->add_option("--src-lang", cmd->src_lang,
+                "Language of the document for sentence splitting (ISO 639-1); default: the model's data.src_lang");
+  c->add_option("--max-chars", cmd->limits.max_characters, "Refuse documents with more text than this (-1: no limit)")
+      ->capture_default_str();
+  c->add_option("--max-unpacked-bytes", cmd->limits.max_unpacked_bytes,
+                "Refuse archives (.docx, .epub, ...) that unpack to more than this many bytes")
+      ->capture_default_str();
+  c->callback([cmd] { run(*cmd); });
+}
+
+}  // namespace nmt::cli
