@@ -742,6 +742,22 @@ case "$case_name" in
     "$nmt" translate --help >"$work/help"
     grep -q "subword pieces, not words" "$work/help" || fail "translate --help does not say positions are pieces"
     ;;
+  translate_file)
+    # Every format through nmt translate-file, read back with Python's own
+    # readers (tests/document/roundtrip.py); bad inputs named.
+    tiny_run
+    python3 "$repo/tests/document/roundtrip.py" "$nmt" "$work/run" "$work/docs" || fail "documents did not round-trip"
+    expect_error "scan.pdf: unknown document format (known: .txt .md" "$nmt" translate-file "$work/scan.pdf" \
+      "$work/out.pdf" --model "$work/run"
+    expect_error "out.txt: the translation keeps the format of $work/docs/doc.docx, so its name needs the same extension" \
+      "$nmt" translate-file "$work/docs/doc.docx" "$work/out.txt" --model "$work/run"
+    expect_error "cannot read $work/missing.docx" "$nmt" translate-file "$work/missing.docx" "$work/o.docx" --model "$work/run"
+    printf 'not a zip' >"$work/broken.docx"
+    expect_error "broken.docx: not a readable zip archive" "$nmt" translate-file "$work/broken.docx" "$work/o.docx" \
+      --model "$work/run"
+    expect_error "plain.txt: 94 characters of text to translate (limit 10)" "$nmt" translate-file "$work/docs/plain.txt" \
+      "$work/o.txt" --model "$work/run" --max-chars 10
+    ;;
   *)
     fail "unknown case $case_name"
     ;;

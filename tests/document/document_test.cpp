@@ -150,6 +150,19 @@ TEST(Docx, ParagraphIsOneTextAndRunsKeepTheirFormatting) {
   for (size_t i = 0; i < out.size(); ++i) EXPECT_EQ(out[i].name, in_entries[i].name);
 }
 
+TEST(Pptx, ALineBreakSeparatesTheRunsAroundIt) {
+  Upper upper;
+  const std::string slide =
+      "<p:sld><a:p><a:r><a:t>Hello there.</a:t></a:r><a:br/><a:r><a:t>Good night.</a:t></a:r>"
+      "<a:fld type=\"slidenum\"><a:t>7</a:t></a:fld><a:br/></a:p></p:sld>";
+  const auto in = write_zip({{"ppt/presentation.xml", "<p/>"}, {"ppt/slides/slide1.xml", slide}});
+  const auto out = read_zip(translate(in, "a.pptx", upper), "out", {1 << 20, 100});
+  EXPECT_EQ(upper.seen, (Texts{"Hello there. Good night."}));
+  EXPECT_EQ(entry(out, "ppt/slides/slide1.xml").data,
+            "<p:sld><a:p><a:r><a:t>HELLO THERE.</a:t></a:r><a:br/><a:r><a:t>GOOD NIGHT.</a:t></a:r>"
+            "<a:fld type=\"slidenum\"><a:t>7</a:t></a:fld><a:br/></a:p></p:sld>");
+}
+
 TEST(Xlsx, SharedStringsWithTextAreTranslatedPhoneticsStay) {
   Upper upper;
   const std::string strings =

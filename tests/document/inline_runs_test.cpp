@@ -41,6 +41,14 @@ TEST(PlaceTranslation, TranslationWithoutSpacesSplitsByCharacterAndDropsSourceSp
             (Pieces{"点击", "这", "里继续"}));
 }
 
+TEST(PlaceTranslation, APieceEndingASentenceEndsWhereTheTranslationEndsOne) {
+  // Weights 15 | 0 | 13; by position "Dios" and "." (middles 16.4 and 18.8
+  // of 28) fall in the last piece, but the first piece ends a sentence and
+  // the translation ends one two words on.
+  EXPECT_EQ(place_translation({"In the beginning.", " ", "And God said so."}, "Al principio creó Dios. Y dijo así."),
+            (Pieces{"Al principio creó Dios.", " ", "Y dijo así."}));
+}
+
 TEST(HasLetter, NumbersDatesAndPunctuationHaveNone) {
   EXPECT_FALSE(has_letter("2024-01-01"));
   EXPECT_FALSE(has_letter(" 3,50 € "));

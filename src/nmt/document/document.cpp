@@ -65,14 +65,15 @@ struct ArchiveFormat {
 };
 
 ArchiveFormat archive_format(Format format) {
-  const XmlRules word{{"w:p"}, {"w:t"}, {}, true};
-  const XmlRules drawing{{"a:p"}, {"a:t"}, {"a:fld"}, false};
+  const XmlRules word{{"w:p"}, {"w:t"}, {}, {"w:br", "w:cr", "w:tab"}, true};
+  const XmlRules drawing{{"a:p"}, {"a:t"}, {"a:fld"}, {"a:br"}, false};
   // OpenDocument: fields (page numbers, dates, note numbers) stay as they are.
   const XmlRules open_document{{"text:p", "text:h"},
                                {},
                                {"text:note-citation", "text:page-number", "text:page-count", "text:date",
                                 "text:time", "text:chapter", "text:sequence", "text:tracked-changes",
                                 "text:bookmark-ref", "text:reference-ref"},
+                               {"text:line-break", "text:tab", "text:s"},
                                false};
   switch (format) {
     case Format::docx:
@@ -83,8 +84,8 @@ ArchiveFormat archive_format(Format format) {
               {{std::regex(R"(ppt/(slides/slide\d+|notesSlides/notesSlide\d+|diagrams/data\d+)\.xml)"), drawing}}};
     case Format::xlsx:
       return {"xl/workbook.xml",
-              {{std::regex(R"(xl/sharedStrings\.xml)"), {{"si"}, {"t"}, {"rPh"}, false}},
-               {std::regex(R"(xl/worksheets/sheet\d+\.xml)"), {{"is"}, {"t"}, {"rPh"}, false}}}};
+              {{std::regex(R"(xl/sharedStrings\.xml)"), {{"si"}, {"t"}, {"rPh"}, {}, false}},
+               {std::regex(R"(xl/worksheets/sheet\d+\.xml)"), {{"is"}, {"t"}, {"rPh"}, {}, false}}}};
     case Format::odt:
     case Format::odp:
     case Format::ods:
@@ -92,7 +93,7 @@ ArchiveFormat archive_format(Format format) {
     case Format::epub:
       return {"META-INF/container.xml",
               {{std::regex(R"(.*\.(xhtml|html|htm))", std::regex::icase), {}, true},
-               {std::regex(R"(.*\.ncx)"), {{"navLabel"}, {"text"}, {}, false}}}};
+               {std::regex(R"(.*\.ncx)"), {{"navLabel"}, {"text"}, {}, {}, false}}}};
     default:
       NMT_FAIL("not an archive format");
   }

@@ -50,6 +50,37 @@ std::vector<std::string_view> words_of(std::string_view s) {
   return out;
 }
 
+bool ends_sentence(std::string_view s) {
+  s = trim(s).inner(s);
+  for (std::string_view end : {".", "!", "?", "。", "！", "？"}) {
+    if (s.size() >= end.size() && s.substr(s.size() - end.size()) == end) return true;
+  }
+  return false;
+}
+
+// Where a piece's source ends a sentence (a line of a slide, a cue's line)
+// and the translation ends one within three words of where the piece's
+// words end, the piece ends there: "tierra. | Y vió" rather than "tierra. Y | vió".
+void snap_to_sentence_ends(const std::vector<std::string_view>& middle, const std::vector<std::string_view>& words,
+                           std::vector<size_t>& owner) {
+  constexpr size_t kReach = 3;
+  for (size_t k = 1; k < words.size(); ++k) {  // a boundary before word k
+    const size_t before = owner[k - 1], after = owner[k];
+    if (before == after || !ends_sentence(middle[before]) || ends_sentence(words[k - 1])) continue;
+    size_t best = 0;
+    for (size_t d = 1; d <= kReach && !best; ++d) {
+      // Later: words k..j-1 join `before`; `after` must keep a word.
+      if (k + d < words.size() && owner[k + d - 1] == after && owner[k + d] == after && ends_sentence(words[k + d - 1])) {
+        best = k + d;
+      } else if (d < k && owner[k - d - 1] == before && owner[k - d] == before && ends_sentence(words[k - d - 1])) {
+        best = k - d;  // earlier: words j..k-1 join `after`
+      }
+    }
+    if (!best) continue;
+    for (size_t j = std::min(best, k); j < std::max(best, k); ++j) owner[j] = best > k ? before : after;
+  }
+}
+
 }  // namespace
 
 std::string join_pieces(const Pieces& pieces) {
@@ -94,18 +125,21 @@ Pieces place_translation(const Pieces& pieces, const std::string& translation) {
   size_t piece = 0;
   while (piece < n && start[piece + 1] == start[piece]) ++piece;  // the first piece with text
   if (piece == n) piece = 0;
-  for (auto w : words) {
-    const double w_weight = static_cast<double>(std::max<size_t>(1, weight(w)));
+  std::vector<size_t> owner(words.size());  // the piece of each word
+  for (size_t k = 0; k < words.size(); ++k) {
+    const double w_weight = static_cast<double>(std::max<size_t>(1, weight(words[k])));
     const double middle_at = (seen + w_weight / 2) / total_target * total_source;
     seen += w_weight;
     // The last piece with text that starts at or before the word's middle.
-    for (size_t k = piece + 1; k < n; ++k) {
-      if (start[k + 1] == start[k]) continue;
-      if (static_cast<double>(start[k]) > middle_at) break;
-      piece = k;
+    for (size_t i = piece + 1; i < n; ++i) {
+      if (start[i + 1] == start[i]) continue;
+      if (static_cast<double>(start[i]) > middle_at) break;
+      piece = i;
     }
-    placed[piece] += w;
+    owner[k] = piece;
   }
+  snap_to_sentence_ends(middle, words, owner);
+  for (size_t k = 0; k < words.size(); ++k) placed[owner[k]] += words[k];
   for (size_t i = 0; i < n; ++i) {
     const Trimmed t = trim(placed[i]);
     spaced_after[i] = t.trail > 0;

@@ -51,8 +51,9 @@ Segments read_subtitles(const std::string& text, bool vtt);
 // An XML part: each paragraph element's text is one segment, its character
 // data the pieces (only that of `holders` elements, when given), nested
 // paragraphs being segments of their own and `skipped` elements left alone.
+// `breaks` (line breaks, tabs) count as a space between the pieces around them.
 struct XmlRules {
-  std::vector<std::string> paragraphs, holders, skipped;
+  std::vector<std::string> paragraphs, holders, skipped, breaks;
   bool mark_preserved_space = false;  // xml:space="preserve" on a holder whose text has outer spaces (WordprocessingML)
 };
 Segments read_xml_part(const std::string& xml, const XmlRules& rules, const std::string& name,

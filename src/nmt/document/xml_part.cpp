@@ -38,7 +38,8 @@ std::vector<pugi::xml_node> paragraphs_of(const pugi::xml_document& doc, const X
   return out;
 }
 
-// The character data of one paragraph, not of the paragraphs inside it.
+// The character data of one paragraph, not of the paragraphs inside it; a
+// break element is an empty node (a space between the pieces, written back as it was).
 std::vector<pugi::xml_node> text_nodes_of(const pugi::xml_node& paragraph, const XmlRules& rules) {
   std::vector<pugi::xml_node> out;
   std::vector<pugi::xml_node> stack;
@@ -48,6 +49,10 @@ std::vector<pugi::xml_node> text_nodes_of(const pugi::xml_node& paragraph, const
     stack.pop_back();
     if (node.type() == pugi::node_pcdata || node.type() == pugi::node_cdata) {
       if (rules.holders.empty() || named(node.parent(), rules.holders)) out.push_back(node);
+      continue;
+    }
+    if (named(node, rules.breaks)) {
+      if (!out.empty() && out.back()) out.push_back(pugi::xml_node());
       continue;
     }
     if (named(node, rules.paragraphs) || named(node, rules.skipped)) continue;
@@ -72,9 +77,10 @@ Segments read_xml_part(const std::string& xml, const XmlRules& rules, const std:
   Segments out;
   for (const auto& paragraph : paragraphs_of(*doc, rules, name, limits.xml_max_depth)) {
     auto texts = text_nodes_of(paragraph, rules);
+    while (!texts.empty() && !texts.back()) texts.pop_back();  // a break after the last text separates nothing
     if (texts.empty()) continue;
     Pieces pieces;
-    for (const auto& node : texts) pieces.emplace_back(node.value());
+    for (const auto& node : texts) pieces.emplace_back(node ? node.value() : " ");
     out.segments.push_back(std::move(pieces));
     nodes->push_back(std::move(texts));
   }
@@ -82,6 +88,7 @@ Segments read_xml_part(const std::string& xml, const XmlRules& rules, const std:
     for (size_t s = 0; s < nodes->size(); ++s) {
       for (size_t p = 0; p < (*nodes)[s].size(); ++p) {
         auto node = (*nodes)[s][p];
+        if (!node) continue;  // a break
         const std::string& text = translated[s][p];
         node.set_value(text.c_str());
         const Trimmed t = trim(text);
