@@ -29,21 +29,28 @@ TEST(PageAssets, EachPageFileIsEmbeddedByteForByteAtItsPath) {
   struct Expected { const char* path; const char* file; const char* type; };
   for (const Expected& e : {Expected{"/", "index.html", "text/html; charset=utf-8"},
                             Expected{"/static/app.js", "app.js", "text/javascript; charset=utf-8"},
+                            Expected{"/static/files.js", "files.js", "text/javascript; charset=utf-8"},
                             Expected{"/static/style.css", "style.css", "text/css; charset=utf-8"},
-                            Expected{"/static/openapi.json", "openapi.json", "application/json"}}) {
+                            Expected{"/static/openapi.json", "openapi.json", "application/json"},
+                            Expected{"/static/docs.html", "docs.html", "text/html; charset=utf-8"},
+                            Expected{"/static/docs.js", "docs.js", "text/javascript; charset=utf-8"}}) {
     const auto* asset = find_asset(e.path);
     ASSERT_NE(asset, nullptr) << "no asset at " << e.path;
     EXPECT_STREQ(asset->content_type, e.type) << e.path;
     EXPECT_EQ(std::string(asset->body), read_file(page + e.file)) << e.path;
   }
-  EXPECT_EQ(nmt::serve::page_assets().size(), 4u);
+  EXPECT_EQ(nmt::serve::page_assets().size(), 7u);
 }
 
 TEST(PageAssets, PageRefersOnlyToEmbeddedAssets) {
   const std::string_view html = find_asset("/")->body;
-  for (const char* ref : {"/static/app.js", "/static/style.css"}) {
+  for (const char* ref : {"/static/app.js", "/static/files.js", "/static/style.css"}) {
     EXPECT_NE(html.find(ref), std::string_view::npos) << "index.html does not load " << ref;
     EXPECT_NE(find_asset(ref), nullptr) << ref;
+  }
+  const std::string_view docs = find_asset("/static/docs.html")->body;
+  for (const char* ref : {"/static/docs.js", "/static/style.css"}) {
+    EXPECT_NE(docs.find(ref), std::string_view::npos) << "docs.html does not load " << ref;
   }
 }
 

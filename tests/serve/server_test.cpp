@@ -211,7 +211,8 @@ TEST(ServerTest, OtherEndpoints_AnswerLikeLibreTranslate) {
   EXPECT_EQ(spec.at("openapi").get<std::string>().substr(0, 2), "3.");
   for (const auto& [path, method] : std::vector<std::pair<std::string, std::string>>{
            {"/translate", "post"}, {"/detect", "post"}, {"/suggest", "post"}, {"/languages", "get"},
-           {"/frontend/settings", "get"}, {"/health", "get"}, {"/metrics", "get"}, {"/spec", "get"}, {"/", "get"}}) {
+           {"/frontend/settings", "get"}, {"/health", "get"}, {"/metrics", "get"}, {"/spec", "get"}, {"/", "get"},
+           {"/translate_file", "post"}, {"/download_file/{name}", "get"}, {"/docs", "get"}}) {
     EXPECT_TRUE(spec["paths"].contains(path) && spec["paths"][path].contains(method)) << method << " " << path;
   }
   const auto& fields = spec["paths"]["/translate"]["post"]["requestBody"]["content"]["application/json"]["schema"];
@@ -221,6 +222,19 @@ TEST(ServerTest, OtherEndpoints_AnswerLikeLibreTranslate) {
   for (const char* status : {"200", "400", "403", "413", "429", "500", "503"}) {
     EXPECT_TRUE(spec["paths"]["/translate"]["post"]["responses"].contains(status)) << status;
   }
+  const auto& file_fields =
+      spec["paths"]["/translate_file"]["post"]["requestBody"]["content"]["multipart/form-data"]["schema"];
+  for (const char* field : {"file", "source", "target", "api_key"}) {
+    EXPECT_TRUE(file_fields["properties"].contains(field)) << field;
+  }
+  for (const char* status : {"200", "400", "403", "413", "429", "503"}) {
+    EXPECT_TRUE(spec["paths"]["/translate_file"]["post"]["responses"].contains(status)) << status;
+  }
+
+  const auto docs = c.Get("/docs");
+  EXPECT_EQ(docs->status, 200);
+  EXPECT_EQ(docs->get_header_value("Content-Type"), "text/html; charset=utf-8");
+  EXPECT_NE(docs->body.find("/static/docs.js"), std::string::npos);
 
   const auto page = c.Get("/");
   EXPECT_EQ(page->status, 200);

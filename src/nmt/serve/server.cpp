@@ -676,7 +676,7 @@ struct Server::Impl {
   static std::string metric_path(const std::string& path) {
     static const std::vector<std::string> known = {"/",       "/translate", "/detect",  "/languages",
                                                    "/health", "/metrics",   "/frontend/settings", "/suggest",
-                                                   "/spec", "/translate_file"};
+                                                   "/spec", "/docs", "/translate_file"};
     if (std::find(known.begin(), known.end(), path) != known.end()) return path;
     if (path.rfind("/download_file/", 0) == 0) return "/download_file";
     return path.rfind("/static/", 0) == 0 ? "/static" : "other";
@@ -752,11 +752,15 @@ struct Server::Impl {
       res.set_content(metrics.render(service->scheduler().queued_sentences(), http.dropped(), service->cache_stats()),
                       "text/plain; version=0.0.4");
     });
-    // The API as OpenAPI 3 (page/openapi.json, also at /static/openapi.json).
+    // The API as OpenAPI 3 (page/openapi.json, also at /static/openapi.json),
+    // and as a page (page/docs.html, which renders /spec).
     for (const auto& asset : page_assets()) {
-      if (asset.path != "/static/openapi.json") continue;
-      const std::string body(asset.body);
-      http.Get("/spec", [body](const auto&, auto& res) { res.set_content(body, "application/json"); });
+      const std::string path = asset.path == "/static/openapi.json" ? "/spec"
+                               : asset.path == "/static/docs.html"  ? "/docs"
+                                                                     : "";
+      if (path.empty()) continue;
+      const std::string body(asset.body), type(asset.content_type);
+      http.Get(path, [body, type](const auto&, auto& res) { res.set_content(body, type.c_str()); });
     }
     for (const auto& asset : page_assets()) {
       const std::string path = asset.path, type = asset.content_type;

@@ -244,6 +244,59 @@ test('at 360 px wide the page does not scroll sideways, heat map included', asyn
   await context.close();
 });
 
+test('a file chosen or dropped comes back translated, with progress and a download', async () => {
+  const { context, page } = await openPage();
+  await page.waitForSelector('html[data-files-ready="true"]');
+  assert.equal(await page.isVisible('#files'), true);
+  await page.selectOption('#source-lang', 'en');
+  await page.selectOption('#target-lang', 'es');
+  const answered = page.waitForResponse((r) => r.url().endsWith('/translate_file'));
+  await page.setInputFiles('#file', { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from(`${sentence}\n`) });
+  assert.equal((await answered).status(), 200);
+  await page.waitForSelector('#file-download:not([hidden])');
+  assert.match(await page.getAttribute('#file-download', 'href'), /^\/download_file\/[0-9a-f]{32}\.notes\.txt$/);
+  assert.equal(await page.isVisible('#file-progress'), false, 'the progress bar goes once the file is back');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#file-download')]);
+  assert.equal(download.suggestedFilename(), 'notes.txt');
+  const plain = await (await fetch(`${base}/translate`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ q: sentence, source: 'en', target: 'es' }),
+  })).json();
+  assert.equal(fs.readFileSync(await download.path(), 'utf8'), `${plain.translatedText}\n`);
+
+  // Dropped on the zone: a DataTransfer holding a Markdown file.
+  const dropped = page.waitForResponse((r) => r.url().endsWith('/translate_file'));
+  const transfer = await page.evaluateHandle((text) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([text], 'dropped.md', { type: 'text/markdown' }));
+    return dt;
+  }, `# ${sentence}\n`);
+  await page.dispatchEvent('#drop', 'drop', { dataTransfer: transfer });
+  assert.equal((await dropped).status(), 200);
+  await page.waitForFunction(() => /dropped\.md$/.test(document.getElementById('file-download').getAttribute('href')));
+
+  // A format the server does not take: said on the page, nothing sent.
+  await page.setInputFiles('#file', { name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF') });
+  await page.waitForFunction(() => /scan\.pdf: this server translates \.txt/.test(document.getElementById('file-status').textContent));
+  assert.equal(await page.isVisible('#file-download'), false);
+  await context.close();
+});
+
+test('/docs lists every endpoint of /spec with its fields', async () => {
+  const spec = await (await fetch(`${base}/spec`)).json();
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  page.on('pageerror', (e) => pageErrors.push(String(e)));
+  await page.goto(`${base}/docs`);
+  await page.waitForSelector('html[data-ready="true"]');
+  const headings = await page.$$eval('#endpoints h2', (hs) => hs.map((h) => h.textContent));
+  const expected = Object.entries(spec.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`));
+  assert.deepEqual(headings, expected);
+  const fileFields = await page.$$eval('#post--translate-file table.api tbody th', (ths) => ths.map((th) => th.textContent));
+  assert.deepEqual(fileFields.slice(0, 4), ['file', 'source', 'target', 'api_key']);
+  await context.close();
+});
+
 test('no script errors or failed requests on the page', () => {
   assert.deepEqual(pageErrors, []);
 });

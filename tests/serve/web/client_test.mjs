@@ -90,8 +90,10 @@ test('GET /frontend/settings has the fields LibreTranslate front ends read', asy
   assert.equal(body.apiKeys, false);
   assert.equal(body.keyRequired, false);
   assert.equal(body.suggestions, false);
-  assert.equal(body.filesTranslation, false);
-  assert.deepEqual(body.supportedFilesFormat, []);
+  assert.equal(body.filesTranslation, true);
+  for (const ext of ['.txt', '.docx', '.odt', '.pptx', '.epub', '.html', '.srt']) {
+    assert.ok(body.supportedFilesFormat.includes(ext), `${ext} not in ${body.supportedFilesFormat}`);
+  }
   const [src, tgt] = pairs[0].split('-');
   assert.ok(body.language.source.code && body.language.target.code);
   assert.ok(pairs.includes(`${body.language.source.code}-${body.language.target.code}`),
@@ -228,6 +230,47 @@ test('errors: a text over the character limit is refused with 400', { skip: char
   // Characters, not bytes: é is two bytes in UTF-8.
   const accented = await post('/translate', { q: 'é'.repeat(charLimit), source: 'en', target: 'es' });
   assert.equal(accented.status, 200, `limit counted in bytes? ${JSON.stringify(accented.body)}`);
+});
+
+test('POST /translate_file: a document comes back from translatedFileUrl, each line as /translate gives it', async () => {
+  const data = new FormData();
+  data.append('file', new Blob([`${english[0]}\n\n${english[1]}\n`], { type: 'text/plain' }), 'my notes.txt');
+  data.append('source', 'en');
+  data.append('target', 'es');
+  const res = await fetch(`${base}/translate_file`, { method: 'POST', body: data });
+  const body = await res.json();
+  assert.equal(res.status, 200, JSON.stringify(body));
+  assert.match(body.translatedFileUrl, /^http:\/\/127\.0\.0\.1:\d+\/download_file\/[0-9a-f]{32}\.my_notes\.txt$/);
+  const file = await fetch(body.translatedFileUrl);
+  assert.equal(file.status, 200);
+  assert.equal(file.headers.get('content-disposition'), 'attachment; filename="my_notes.txt"');
+  assert.equal(await file.text(), `${await reference(english[0])}\n\n${await reference(english[1])}\n`);
+  // LibreTranslate's messages for what is missing or unsupported.
+  const pdf = new FormData();
+  pdf.append('file', new Blob(['%PDF-1.4']), 'scan.pdf');
+  pdf.append('source', 'en');
+  pdf.append('target', 'es');
+  const refused = await fetch(`${base}/translate_file`, { method: 'POST', body: pdf });
+  assert.equal(refused.status, 400);
+  assert.match((await refused.json()).error, /^Invalid request: file format not supported/);
+  expectError(await post('/translate_file', { source: 'en', target: 'es' }, { form: 'multipart' }), 400,
+    'Invalid request: missing file parameter');
+  assert.equal((await fetch(`${base}/download_file/00000000000000000000000000000000.none.txt`)).status, 404);
+});
+
+test('GET /spec and /docs: every endpoint, the document and its page', async () => {
+  const spec = await get('/spec');
+  for (const path of ['/translate', '/translate_file', '/download_file/{name}', '/detect', '/languages', '/suggest']) {
+    assert.ok(spec.body.paths[path], `${path} not in /spec`);
+  }
+  const docs = await fetch(`${base}/docs`);
+  assert.equal(docs.status, 200);
+  assert.match(docs.headers.get('content-type'), /text\/html/);
+});
+
+test('POST /suggest is 403 on a server started without --suggestions-dir', async () => {
+  expectError(await post('/suggest', { q: english[0], s: spanish, source: 'en', target: 'es' }), 403,
+    'Suggestions are disabled on this server.');
 });
 
 test('errors: unknown paths are 404', async () => {
