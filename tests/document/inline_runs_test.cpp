@@ -49,6 +49,12 @@ TEST(PlaceTranslation, APieceEndingASentenceEndsWhereTheTranslationEndsOne) {
             (Pieces{"Al principio creó Dios.", " ", "Y dijo así."}));
 }
 
+TEST(PlaceTranslation, PunctuationStaysWithTheWordBeforeIt) {
+  // Weights 2 | 8; by position the comma's middle (3.5 of 15, 2.3 of 10)
+  // falls in the second piece, but it closes "Non".
+  EXPECT_EQ(place_translation({"No", " it is not."}, "Non, ce n'est pas."), (Pieces{"Non,", " ce n'est pas."}));
+}
+
 TEST(HasLetter, NumbersDatesAndPunctuationHaveNone) {
   EXPECT_FALSE(has_letter("2024-01-01"));
   EXPECT_FALSE(has_letter(" 3,50 € "));

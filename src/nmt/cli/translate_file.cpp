@@ -1,6 +1,8 @@
 // nmt translate-file IN OUT: a document translated with its structure kept
 // (document/document.h); the format is IN's extension, and OUT keeps it.
+#include <chrono>
 #include <fstream>
+#include <iomanip>
 #include <iostream>
 #include <iterator>
 #include <sstream>
@@ -64,18 +66,30 @@ void run(TranslateFileCommand cmd) {
                                      tgt_vocab);
   };
   document::DocumentStats document_stats;
+  const auto start = std::chrono::steady_clock::now();
+  double translating = 0;
+  auto timed_translate = [&](const std::vector<std::string>& texts) {
+    const auto t0 = std::chrono::steady_clock::now();
+    auto out = translate(texts);
+    translating = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return out;
+  };
   const std::string translated =
-      document::translate_document(bytes, *format, cmd.input, translate, cmd.limits, &document_stats);
+      document::translate_document(bytes, *format, cmd.input, timed_translate, cmd.limits, &document_stats);
   write_file_durably(cmd.output, translated, "translated document");
-  std::cerr << "translated " << document_stats.segments << " texts (" << document_stats.characters
-            << " characters, " << stats.total.sentences << " sentences) of " << cmd.input << " into " << cmd.output
-            << " in " << stats.total.seconds << " s\n";
+  const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::cerr << std::fixed << std::setprecision(2) << "translated " << document_stats.segments << " texts ("
+            << document_stats.characters << " characters, " << stats.total.sentences << " sentences, "
+            << stats.total.generated_tokens << " tokens) of " << cmd.input << " into " << cmd.output << " in "
+            << total << " s (" << translating << " s translating, " << total - translating
+            << " s reading and writing the document)\n";
 }
 
 }  // namespace
 
 void add_translate_file_command(CLI::App& app) {
   auto cmd = std::make_shared<TranslateFileCommand>();
+  cmd->options.workers = 0;  // as nmt translate: one per thread when there are batches for each
   CLI::App* c = app.add_subcommand(
       "translate-file",
       "Translate a document and keep its structure and formatting: .txt .md .html .srt .vtt .docx .pptx .xlsx "

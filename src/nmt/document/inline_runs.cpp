@@ -139,6 +139,16 @@ Pieces place_translation(const Pieces& pieces, const std::string& translation) {
     owner[k] = piece;
   }
   snap_to_sentence_ends(middle, words, owner);
+  // Punctuation right after a word stays with it ("durmieron," rather than
+  // "durmieron | , durmiendo"), unless the source's piece opens with punctuation too
+  // ("<i>friend</i>.").
+  for (size_t k = 1; k < words.size(); ++k) {
+    const auto& opening = middle[owner[k]];
+    if (is_punctuation(words[k].front()) && !is_space(words[k - 1].back()) &&
+        (opening.empty() || !is_punctuation(opening.front()))) {
+      owner[k] = owner[k - 1];
+    }
+  }
   for (size_t k = 0; k < words.size(); ++k) placed[owner[k]] += words[k];
   for (size_t i = 0; i < n; ++i) {
     const Trimmed t = trim(placed[i]);
