@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
+#include <future>
 #include <iostream>
 #include <map>
 #include <mutex>
@@ -581,11 +582,12 @@ struct Server::Impl {
     const auto deadline = Clock::now() + std::chrono::milliseconds(options.file_timeout_ms);
     auto translate_texts = [&](const std::vector<std::string>& texts) {
       Route r = fixed ? *fixed : detected_route(texts, target);
-      // A few texts at a time, so that other requests' sentences get into
-      // the batches between a long document's.
-      std::vector<std::string> out;
-      constexpr size_t kTextsAtOnce = 32;
-      for (size_t at = 0; at < texts.size(); at += kTextsAtOnce) {
+      // Chunks of texts, two per decoding worker in the queue at a time:
+      // enough to keep every worker busy, while other requests' sentences
+      // still get into the batches between a long document's, and a
+      // document of any length fits the queue.
+      constexpr size_t kTextsAtOnce = 64;
+      auto translate_chunk = [&, r](size_t at) {
         const std::vector<std::string> chunk(texts.begin() + at, texts.begin() + std::min(texts.size(), at + kTextsAtOnce));
         auto translated = service->translate(*r.first, chunk, {}, deadline);
         if (r.second) {
@@ -593,7 +595,21 @@ struct Server::Impl {
           for (const auto& t : translated) middle.push_back(t.text);
           translated = service->translate(*r.second, middle, {}, deadline);
         }
+        std::vector<std::string> out;
         for (auto& t : translated) out.push_back(std::move(t.text));
+        return out;
+      };
+      const size_t in_flight = 2 * static_cast<size_t>(options.workers > 0 ? options.workers : options.threads);
+      std::vector<std::string> out;
+      for (size_t at = 0; at < texts.size(); at += in_flight * kTextsAtOnce) {
+        std::vector<std::future<std::vector<std::string>>> running;
+        for (size_t k = 0; k < in_flight && at + k * kTextsAtOnce < texts.size(); ++k) {
+          running.push_back(std::async(std::launch::async, translate_chunk, at + k * kTextsAtOnce));
+        }
+        for (auto& f : running) {
+          auto part = f.get();
+          out.insert(out.end(), std::make_move_iterator(part.begin()), std::make_move_iterator(part.end()));
+        }
       }
       return out;
     };
