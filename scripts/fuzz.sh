@@ -7,7 +7,7 @@
 # each run (executions, coverage) are printed. With --runs N (the test
 # suite's smoke run), each target makes N inputs from a fixed seed instead,
 # so that the run is the same on every machine.
-#   bash scripts/fuzz.sh [--seconds N | --runs N] [TARGET...]   (targets: request html sentences tmx npy)
+#   bash scripts/fuzz.sh [--seconds N | --runs N] [TARGET...]   (targets: request html sentences tmx npy document)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=60 runs=0
@@ -20,7 +20,7 @@ while (($#)); do
     *) targets+=("$1"); shift ;;
   esac
 done
-((${#targets[@]})) || targets=(request html sentences tmx npy)
+((${#targets[@]})) || targets=(request html sentences tmx npy document)
 command -v clang++ >/dev/null || { echo "fuzz.sh: clang++ is missing (apt-get install clang libclang-rt-14-dev)" >&2; exit 2; }
 build=build-fuzz
 if [ ! -f "$build/build.ninja" ]; then
