@@ -20,6 +20,20 @@ TEST(HtmlText, NestedInlineTagsGiveOneTextPerRun) {
   EXPECT_EQ(html.render({"Hola", "mundo", "¡"}), "<p>Hola <b>mundo</b>¡</p>");
 }
 
+TEST(HtmlText, TextsThatOnlyInlineTagsSeparateAreOneRun) {
+  const HtmlText html("<h1>Title</h1><p>Read <a href=\"x\">the <b>guide</b></a>, then<br>go on.</p><p>Next</p>"
+                      "<p>Run <code>make</code> now</p>");
+  EXPECT_EQ(html.texts(), (Texts{"Title", "Read", "the", "guide", ", then", "go on.", "Next", "Run", "now"}));
+  EXPECT_EQ(html.runs(), (std::vector<std::vector<size_t>>{{0}, {1, 2, 3, 4, 5}, {6}, {7}, {8}}));
+  // A space where the input has whitespace (or <br>) between two texts.
+  EXPECT_EQ(html.run_pieces()[1], (Pieces{"Read ", "the ", "guide", ", then ", "go on."}));
+  auto pieces = html.run_pieces();
+  pieces[1] = {"Lee ", "la ", "guía", ", luego ", "sigue."};
+  EXPECT_EQ(html.render(html.texts_of(pieces)),
+            "<h1>Title</h1><p>Lee <a href=\"x\">la <b>guía</b></a>, luego<br>sigue.</p><p>Next</p>"
+            "<p>Run <code>make</code> now</p>");
+}
+
 TEST(HtmlText, KeepsMarkupCommentsAndAttributesByteForByte) {
   const std::string input =
       "<!DOCTYPE html>\n"

@@ -33,19 +33,6 @@ size_t code_points(std::string_view s) {
   return static_cast<size_t>(std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
 }
 
-// A text as the translator gets it: trimmed, each run of whitespace one space.
-std::string one_line(std::string_view s) {
-  std::string out;
-  bool space = false;
-  for (char c : trim(s).inner(s)) {
-    const bool ws = c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-    if (ws && space) continue;
-    out += ws ? ' ' : c;
-    space = ws;
-  }
-  return out;
-}
-
 std::string check_utf8(const std::string& text, const std::string& name) {
   const size_t bad = text::find_invalid_utf8(text);
   NMT_CHECK(bad == std::string::npos, name << ": invalid UTF-8 at byte " << bad);
@@ -196,11 +183,9 @@ Segments read_html(const std::string& html, const std::string& name, const Docum
   }
   auto document = std::make_shared<HtmlText>(check_utf8(html, name));
   Segments out;
-  for (const auto& text : document->texts()) out.segments.push_back({text});
+  out.segments = document->run_pieces();
   out.render = [document](const std::vector<Pieces>& translated) {
-    std::vector<std::string> texts;
-    for (const auto& pieces : translated) texts.push_back(pieces[0]);
-    return document->render(texts);
+    return document->render(document->texts_of(translated));
   };
   return out;
 }
@@ -213,9 +198,8 @@ std::string translate_document(const std::string& bytes, Format format, const st
   std::vector<size_t> translated_segments;
   int64_t characters = 0;
   for (size_t i = 0; i < document.segments.size(); ++i) {
-    const std::string joined = join_pieces(document.segments[i]);
-    if (!has_letter(joined)) continue;
-    texts.push_back(one_line(joined));
+    if (!has_letter(join_pieces(document.segments[i]))) continue;
+    texts.push_back(text_of(document.segments[i]));
     characters += static_cast<int64_t>(code_points(texts.back()));
     translated_segments.push_back(i);
   }

@@ -294,6 +294,45 @@ size_t find_end_tag(std::string_view html, size_t from, const std::string& name)
   return std::string_view::npos;
 }
 
+// Elements that sit inside a line of text: a sentence goes on across them.
+bool is_inline(const std::string& name) {
+  return one_of(name, {"a", "abbr", "b", "bdi", "bdo", "big", "br", "cite", "data", "del", "dfn", "em", "font", "i",
+                       "img", "ins", "label", "mark", "q", "s", "small", "span", "strike", "strong", "sub", "sup",
+                       "time", "tt", "u", "wbr"});
+}
+
+// What lies between two texts: whether only whitespace and inline tags (so
+// the texts are one sentence), and whether any whitespace.
+struct Gap {
+  bool inline_only = true, spaced = false;
+};
+
+Gap gap_between(std::string_view html, size_t begin, size_t end) {
+  Gap gap;
+  size_t i = begin;
+  while (i < end && gap.inline_only) {
+    if (is_html_space(html[i])) {
+      gap.spaced = true;
+      ++i;
+      continue;
+    }
+    const size_t after = html[i] == '<' ? markup_end(html, i, end) : i;
+    if (after == i || html.compare(i, 4, "<!--") == 0) {
+      gap.inline_only = html.compare(i, 4, "<!--") == 0;  // other text, or markup that is not a tag
+      i = after == i ? i + 1 : after;
+      continue;
+    }
+    const size_t name_at = i + (html[i + 1] == '/' ? 2 : 1);
+    size_t name_end = name_at;
+    while (name_end < after && !is_tag_name_end(html[name_end])) ++name_end;
+    const std::string name = lower_ascii(html.substr(name_at, name_end - name_at));
+    gap.inline_only = is_inline(name);
+    if (name == "br") gap.spaced = true;  // a line break separates words
+    i = after;
+  }
+  return gap;
+}
+
 }  // namespace
 
 HtmlShape measure_html(std::string_view html) {
@@ -362,6 +401,39 @@ HtmlText::HtmlText(std::string html) : html_(std::move(html)) {
     spans_.push_back({piece.raw.begin, piece.raw.end});
     texts_.push_back(std::move(piece.text));
   }
+  bool run_goes_on = false;
+  for (size_t i = 0; i < spans_.size(); ++i) {
+    if (!run_goes_on) runs_.push_back({});
+    runs_.back().push_back(i);
+    const Gap gap = i + 1 < spans_.size() ? gap_between(html_, spans_[i].end, spans_[i + 1].begin) : Gap{false, false};
+    spaced_after_.push_back(gap.spaced);
+    run_goes_on = gap.inline_only;
+  }
+}
+
+std::vector<Pieces> HtmlText::run_pieces() const {
+  std::vector<Pieces> out;
+  for (const auto& run : runs_) {
+    Pieces pieces;
+    for (size_t k = 0; k < run.size(); ++k) {
+      const size_t i = run[k];
+      pieces.push_back(texts_[i] + (k + 1 < run.size() && spaced_after_[i] ? " " : ""));
+    }
+    out.push_back(std::move(pieces));
+  }
+  return out;
+}
+
+std::vector<std::string> HtmlText::texts_of(const std::vector<Pieces>& pieces) const {
+  NMT_CHECK(pieces.size() == runs_.size(),
+            "the HTML has " << runs_.size() << " runs of text but " << pieces.size() << " were given");
+  std::vector<std::string> out;
+  for (size_t r = 0; r < runs_.size(); ++r) {
+    NMT_CHECK(pieces[r].size() == runs_[r].size(), "run " << r << " of the HTML has " << runs_[r].size()
+                                                          << " texts but " << pieces[r].size() << " were given");
+    for (const auto& piece : pieces[r]) out.emplace_back(trim(piece).inner(piece));
+  }
+  return out;
 }
 
 std::string HtmlText::render(const std::vector<std::string>& translations) const {

@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "nmt/document/inline_runs.h"
+
 namespace nmt::document {
 
 // An HTML fragment or document, parsed with gumbo, and its translatable text.
@@ -27,7 +29,10 @@ namespace nmt::document {
 // Text inside pre is translated (a code block there is pre > code).
 //
 // Texts are split wherever the input has a tag: "Read <a>the guide</a> now"
-// goes out as three texts, translated without each other's context.
+// has three texts. Texts that only inline markup separates (a, b, em, span,
+// br, img ...: runs()) are one sentence split in pieces: run_pieces() gives
+// each run's texts as pieces (with the spaces between them) to translate
+// whole and place back (inline_runs.h), texts_of() the texts again.
 // Parsing takes time in the square of the nesting depth (HTML's scope
 // rules): 30,000 unclosed <div> take 2.3 s, 100,000 <p> with two texts each 0.7 s.
 // What an HTML input will cost gumbo, found by one linear pass before it is
@@ -52,6 +57,17 @@ class HtmlText {
   // shows them (kept as they are inside pre, listing and textarea).
   const std::vector<std::string>& texts() const { return texts_; }
 
+  // Consecutive texts separated by nothing but whitespace and inline tags
+  // (a, b, i, em, strong, span, br, img, sub, sup ...; not code): the
+  // indices of each run's texts, every text in exactly one run, in order.
+  const std::vector<std::vector<size_t>>& runs() const { return runs_; }
+  // Each run's texts as pieces, a text followed by a space where whitespace
+  // separates it from the next in the input.
+  std::vector<Pieces> run_pieces() const;
+  // The texts again from pieces shaped as run_pieces() (each piece trimmed:
+  // the input's whitespace between texts stays where it is).
+  std::vector<std::string> texts_of(const std::vector<Pieces>& pieces) const;
+
   // The input with texts()[i] replaced by translations[i], escaped (&, <, >);
   // markup, comments, attributes and untranslated text are kept byte for
   // byte. Throws nmt::Error if the counts differ.
@@ -64,6 +80,8 @@ class HtmlText {
   std::string html_;
   std::vector<std::string> texts_;
   std::vector<Span> spans_;  // spans_[i] holds texts_[i]; in order, disjoint
+  std::vector<std::vector<size_t>> runs_;
+  std::vector<bool> spaced_after_;  // whitespace between texts_[i] and texts_[i + 1]
 };
 
 }  // namespace nmt::document

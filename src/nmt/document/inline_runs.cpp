@@ -89,6 +89,18 @@ std::string join_pieces(const Pieces& pieces) {
   return out;
 }
 
+std::string text_of(const Pieces& pieces) {
+  const std::string joined = join_pieces(pieces);
+  std::string out;
+  bool space = false;
+  for (char c : trim(joined).inner(joined)) {
+    if (is_space(c) && space) continue;
+    out += is_space(c) ? ' ' : c;
+    space = is_space(c);
+  }
+  return out;
+}
+
 Trimmed trim(std::string_view s) {
   Trimmed t;
   while (t.lead < s.size() && is_space(s[t.lead])) ++t.lead;

@@ -12,6 +12,10 @@ using Pieces = std::vector<std::string>;
 
 std::string join_pieces(const Pieces& pieces);
 
+// The text a translator gets for `pieces`: joined, trimmed, each run of
+// whitespace one space.
+std::string text_of(const Pieces& pieces);
+
 // The whitespace around a text, and what lies between.
 struct Trimmed {
   size_t lead = 0, trail = 0;  // bytes of leading and trailing whitespace

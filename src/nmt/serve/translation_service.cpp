@@ -69,10 +69,9 @@ std::vector<TextTranslation> TranslationService::translate(const ServedModel& mo
   std::vector<size_t> first_segment(texts.size() + 1, 0);
   for (size_t i = 0; i < texts.size(); ++i) {
     first_segment[i] = segments.size();
-    if (options.html) {
+    if (options.html) {  // a run of text nodes split by inline tags is one segment
       documents[i].emplace(texts[i]);
-      const auto& nodes = documents[i]->texts();
-      segments.insert(segments.end(), nodes.begin(), nodes.end());
+      for (const auto& pieces : documents[i]->run_pieces()) segments.push_back(document::text_of(pieces));
     } else {
       segments.push_back(texts[i]);
     }
@@ -130,7 +129,9 @@ std::vector<TextTranslation> TranslationService::translate(const ServedModel& mo
   for (size_t i = 0; i < texts.size(); ++i) {
     const size_t a = first_segment[i], b = first_segment[i + 1];
     if (options.html) {
-      out[i].text = documents[i]->render({translated.begin() + a, translated.begin() + b});
+      auto pieces = documents[i]->run_pieces();
+      for (size_t r = 0; r < pieces.size(); ++r) pieces[r] = document::place_translation(pieces[r], translated[a + r]);
+      out[i].text = documents[i]->render(documents[i]->texts_of(pieces));
       continue;
     }
     out[i].text = translated[a];
