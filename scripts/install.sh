@@ -18,6 +18,7 @@ packages=(
   libicu-dev                          # Unicode categories, scripts, case mapping (score --tokenize intl, --lowercase; clean)
   libgumbo-dev                        # nmt serve: the text of HTML to translate (gumbo, an HTML5 parser)
   libcld2-dev                         # nmt serve: language detection (CLD2)
+  poppler-utils                       # documents: the text of PDFs (pdftotext, run in a child process with limits)
   libssl-dev                          # nmt serve: API keys kept as SHA-256 digests (libcrypto); HTTP is third_party/cpp-httplib
   libgoogle-perftools-dev             # tcmalloc: memory reused between steps
   libdnnl-dev                         # oneDNN: the CPU engine's float32 products (int8 on VNNI CPUs)

@@ -747,9 +747,14 @@ case "$case_name" in
     # readers (tests/document/roundtrip.py); bad inputs named.
     tiny_run
     python3 "$repo/tests/document/roundtrip.py" "$nmt" "$work/run" "$work/docs" || fail "documents did not round-trip"
-    expect_error "scan.pdf: unknown document format (known: .txt .md" "$nmt" translate-file "$work/scan.pdf" \
-      "$work/out.pdf" --model "$work/run"
-    expect_error "out.txt: the translation keeps the format of $work/docs/doc.docx, so its name needs the same extension" \
+    expect_error "scan.rtf: unknown document format (known: .txt .md" "$nmt" translate-file "$work/scan.rtf" \
+      "$work/out.rtf" --model "$work/run"
+    expect_error "out.pdf: the translation of $work/docs/doc.pdf is written as HTML, so its name must end in .html" \
+      "$nmt" translate-file "$work/docs/doc.pdf" "$work/out.pdf" --model "$work/run"
+    printf '%%PDF-1.4\nbroken' >"$work/broken.pdf"
+    expect_error "broken.pdf: pdftotext cannot read it (exit status 1)" "$nmt" translate-file "$work/broken.pdf" \
+      "$work/o.html" --model "$work/run"
+    expect_error "out.txt: the translation of $work/docs/doc.docx is written as the same format, so its name must end in .docx" \
       "$nmt" translate-file "$work/docs/doc.docx" "$work/out.txt" --model "$work/run"
     expect_error "cannot read $work/missing.docx" "$nmt" translate-file "$work/missing.docx" "$work/o.docx" --model "$work/run"
     printf 'not a zip' >"$work/broken.docx"

@@ -11,10 +11,14 @@
 #include <string>
 #include <vector>
 
+#include "document/pdf_fixture.h"
+#include "nmt/document/pdf_text.h"
 #include "nmt/document/zip_archive.h"
 
 namespace nmt::document {
 namespace {
+
+using testing::pdf_of;
 
 // The message of the E that `body` throws ("" when it throws none).
 template <typename E, typename F>
@@ -65,7 +69,8 @@ TEST(FormatOf, KnowsExtensionsInAnyCaseAndNothingElse) {
   EXPECT_EQ(format_of("a/b/notes.md"), Format::markdown);
   EXPECT_EQ(format_of("page.htm"), Format::html);
   EXPECT_EQ(format_of("book.epub"), Format::epub);
-  EXPECT_EQ(format_of("scan.pdf"), std::nullopt);
+  EXPECT_EQ(format_of("scan.pdf"), Format::pdf);
+  EXPECT_EQ(format_of("notes.rtf"), std::nullopt);
   EXPECT_EQ(format_of(".txt"), std::nullopt);  // a name that is only an extension
 }
 
@@ -206,6 +211,35 @@ TEST(Epub, ChaptersAreHtmlAndTheTableOfContentsIsTranslated) {
   EXPECT_EQ(entry(out, "OEBPS/ch1.xhtml").data, "<html><body><p>FIRST <em>PAGE</em></p><br/></body></html>");
   EXPECT_EQ(entry(out, "OEBPS/toc.ncx").data,
             "<ncx><navMap><navPoint><navLabel><text>START</text></navLabel></navPoint></navMap></ncx>");
+}
+
+TEST(Pdf, TextComesBackAsHtmlASectionPerPageAParagraphPerParagraph) {
+  if (!pdf_available()) GTEST_SKIP() << "no pdftotext (poppler-utils)";
+  Upper upper;
+  const auto pdf = pdf_of({{"In the beginning God created", "the heaven and the earth.", "", "And God saw the light."},
+                           {"And God said, Let there be light."}});
+  const std::string html = translate_document(pdf, Format::pdf, "dir/a.pdf", upper.fn());
+  EXPECT_EQ(upper.seen, (Texts{"In the beginning God created the heaven and the earth.", "And God saw the light.",
+                               "And God said, Let there be light."}));
+  EXPECT_EQ(html,
+            "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title translate=\"no\">a.pdf</title></head><body>\n"
+            "<section class=\"page\" id=\"page-1\">\n<p>IN THE BEGINNING GOD CREATED THE HEAVEN AND THE EARTH.</p>\n"
+            "<p>AND GOD SAW THE LIGHT.</p>\n</section>\n<section class=\"page\" id=\"page-2\">\n"
+            "<p>AND GOD SAID, LET THERE BE LIGHT.</p>\n</section>\n</body></html>\n");
+  EXPECT_EQ(output_format(Format::pdf), Format::html);
+  EXPECT_EQ(output_name("scan.v2.pdf", Format::pdf), "scan.v2.html");
+}
+
+TEST(Pdf, BadFilesAndLimitsAreNamed) {
+  if (!pdf_available()) GTEST_SKIP() << "no pdftotext (poppler-utils)";
+  Upper upper;
+  EXPECT_THROW_MESSAGE(translate("hello", "a.pdf", upper), Error, "a.pdf: not a PDF file (it does not start with %PDF-)");
+  EXPECT_THROW_MESSAGE(translate("%PDF-1.4\nbroken", "b.pdf", upper), Error, "b.pdf: pdftotext cannot read it");
+  DocumentLimits limits;
+  limits.max_unpacked_bytes = 20;  // the text pdftotext may write
+  EXPECT_THROW_MESSAGE(translate(pdf_of({{"A line that is longer than twenty bytes."}}), "c.pdf", upper, limits),
+                       LimitExceeded, "c.pdf: its text is longer than 20 bytes");
+  EXPECT_TRUE(upper.seen.empty());
 }
 
 TEST(Archives, BadFilesAreNamedWithWhatIsWrong) {

@@ -54,6 +54,27 @@ def texts(xml_bytes):
     return "".join(ET.fromstring(xml_bytes).itertext())
 
 
+def make_pdf(pages):
+    """A PDF of Helvetica text: a page per list of lines, "" a blank line."""
+    objs = ["<< /Type /Catalog /Pages 2 0 R >>",
+            "<< /Type /Pages /Kids [%s] /Count %d >>" % (" ".join("%d 0 R" % (4 + 2 * i) for i in range(len(pages))), len(pages)),
+            "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"]
+    for i, lines in enumerate(pages):
+        content = "BT /F1 12 Tf 72 720 Td 14 TL " + " ".join("(%s) Tj T*" % l if l else "T* T*" for l in lines) + " ET"
+        objs.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> "
+                    "/Contents %d 0 R >>" % (5 + 2 * i))
+        objs.append("<< /Length %d >>\nstream\n%s\nendstream" % (len(content), content))
+    out, offsets = b"%PDF-1.4\n", []
+    for k, o in enumerate(objs):
+        offsets.append(len(out))
+        out += ("%d 0 obj\n%s\nendobj\n" % (k + 1, o)).encode("latin-1")
+    xref = len(out)
+    out += ("xref\n0 %d\n0000000000 65535 f \n" % (len(objs) + 1)).encode()
+    out += "".join("%010d 00000 n \n" % o for o in offsets).encode()
+    out += ("trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objs) + 1, xref)).encode()
+    return out
+
+
 def make_documents():
     docs = {}
     run = '<w:r><w:rPr><w:b/></w:rPr><w:t>{}</w:t></w:r><w:r><w:t xml:space="preserve"> {}</w:t></w:r>'
@@ -95,6 +116,7 @@ def make_documents():
     docs["subs.srt"] = f"1\n00:00:01,000 --> 00:00:03,000\n{S1}\n\n2\n00:00:04,000 --> 00:00:06,000\n{S2}\n"
     docs["subs.vtt"] = f"WEBVTT\n\n00:01.000 --> 00:03.000\n{S1}\n\n00:04.000 --> 00:06.000\n<i>{S2}</i>\n"
     docs["plain.txt"] = f"{S1}\n\n{S2}\n"
+    docs["scan.pdf"] = make_pdf([[S1[:28], S1[28:], "", S2], [S2]])
     return docs
 
 
@@ -148,9 +170,12 @@ def main():
     os.makedirs(work, exist_ok=True)
     for name, doc in make_documents().items():
         src = os.path.join(work, name)
-        out = os.path.join(work, "es." + name)
+        out = os.path.join(work, "es." + (name[:-4] + ".html" if name.endswith(".pdf") else name))
         if isinstance(doc, list):
             zipped(src, doc)
+        elif isinstance(doc, bytes):
+            with open(src, "wb") as f:
+                f.write(doc)
         else:
             with open(src, "w", encoding="utf-8") as f:
                 f.write(doc)
@@ -173,7 +198,12 @@ def main():
             continue
         got = open(out, encoding="utf-8").read()
         check(got != doc, f"{name}: nothing was translated")
-        if name.endswith(".html"):
+        if name.endswith(".pdf"):
+            # Its text as HTML: a section per page, a paragraph per paragraph.
+            tags, _ = html_tags(got)
+            check([t for t, _ in tags if t == "section"] == ["section"] * 2, f"{name}: not two pages:\n{got}")
+            check([t for t, _ in tags if t == "p"] == ["p"] * 3, f"{name}: not three paragraphs:\n{got}")
+        elif name.endswith(".html"):
             tags, script = html_tags(got)
             want_tags, want_script = html_tags(doc)
             check(tags == want_tags, f"{name}: tags differ")

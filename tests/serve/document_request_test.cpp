@@ -10,6 +10,8 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "document/pdf_fixture.h"
+#include "nmt/document/pdf_text.h"
 #include "nmt/document/zip_archive.h"
 #include "serve/server_fixture.h"
 
@@ -91,6 +93,18 @@ TEST(DocumentRequests, Docx_KeepsEveryEntryAndTheRunsFormatting) {
                              "</w:t></w:r></w:p></w:body></w:document>");
 }
 
+TEST(DocumentRequests, Pdf_ComesBackAsHtmlNamedSo) {
+  if (!document::pdf_available()) GTEST_SKIP() << "no pdftotext (poppler-utils)";
+  RunningServer server(test_server_options());
+  auto c = server.client();
+  const std::string a = english_lines()[5];
+  const auto file = download(c, post_file(c, "scan.pdf", pdf_of({{a}})), server.port(), "scan.html");
+  ASSERT_TRUE(file);
+  EXPECT_EQ(file->get_header_value("Content-Type"), "text/html; charset=utf-8");
+  EXPECT_EQ(file->get_header_value("Content-Disposition"), "attachment; filename=\"scan.html\"");
+  EXPECT_NE(file->body.find("<section class=\"page\" id=\"page-1\">\n<p>"), std::string::npos) << file->body;
+}
+
 TEST(DocumentRequests, BadFiles_GetLibreTranslatesStatusesWithWhatIsWrong) {
   auto options = test_server_options();
   options.max_body_bytes = 2000;
@@ -102,8 +116,8 @@ TEST(DocumentRequests, BadFiles_GetLibreTranslatesStatusesWithWhatIsWrong) {
   EXPECT_EQ(error_of(c.Post("/translate_file", no_file), 400), "Invalid request: missing file parameter");
   EXPECT_EQ(error_of(post_file(c, "a.txt", "Hello", "", "es"), 400), "Invalid request: missing source parameter");
   EXPECT_EQ(error_of(post_file(c, "a.txt", "Hello", "en", "fr"), 400), "fr is not supported");
-  const auto pdf = error_of(post_file(c, "scan.pdf", "%PDF-1.4"), 400);
-  EXPECT_EQ(pdf.rfind("Invalid request: file format not supported (scan.pdf; supported: .txt, .md", 0), 0u) << pdf;
+  const auto rtf = error_of(post_file(c, "notes.rtf", "{\\rtf1}"), 400);
+  EXPECT_EQ(rtf.rfind("Invalid request: file format not supported (notes.rtf; supported: .txt, .md", 0), 0u) << rtf;
   EXPECT_EQ(error_of(post_file(c, "r.docx", "not a zip"), 400).rfind("Invalid request: r.docx: not a readable zip archive", 0), 0u);
   EXPECT_EQ(error_of(post_file(c, "bad.txt", "ab\xff"), 400), "Invalid request: bad.txt: invalid UTF-8 at byte 2");
   // 4 MB of zeros deflate to a few KB, far under the file limit.

@@ -44,8 +44,14 @@ void run(TranslateFileCommand cmd) {
     for (const auto& e : document::supported_extensions()) names += (names.empty() ? "" : " ") + e;
     return names;
   }() << ")");
-  NMT_CHECK(document::format_of(cmd.output) == format,
-            cmd.output << ": the translation keeps the format of " << cmd.input << ", so its name needs the same extension");
+  const auto out_format = document::output_format(*format);
+  NMT_CHECK(document::format_of(cmd.output) == out_format,
+            cmd.output << ": the translation of " << cmd.input << " is written as "
+                       << (out_format == *format ? "the same format" : "HTML") << ", so its name must end in "
+                       << [&] {
+                            const std::string name = document::output_name(cmd.input, *format);
+                            return name.substr(name.find_last_of('.'));
+                          }());
   const std::string bytes = read_file(cmd.input);
 
   const auto loaded = train::load_models(cmd.models);
@@ -93,9 +99,9 @@ void add_translate_file_command(CLI::App& app) {
   CLI::App* c = app.add_subcommand(
       "translate-file",
       "Translate a document and keep its structure and formatting: .txt .md .html .srt .vtt .docx .pptx .xlsx "
-      ".odt .odp .ods .epub (the output has the input's format)");
+      ".odt .odp .ods .epub (the output has the input's format); .pdf (its text, as HTML: a section per page)");
   c->add_option("input", cmd->input, "The document")->required();
-  c->add_option("output", cmd->output, "Where its translation goes (same extension)")->required();
+  c->add_option("output", cmd->output, "Where its translation goes (same extension; .html for a .pdf)")->required();
   c->add_option("--model,-m", cmd->models, "Run directory or checkpoint; several: an ensemble")->required();
   c->add_option("--beam,-b", cmd->options.search.beam, "Beam size, 1 = greedy")
       ->capture_default_str()->check(CLI::Range(1, 1000));

@@ -5,6 +5,7 @@
 #include <regex>
 
 #include "nmt/document/html_text.h"
+#include "nmt/document/pdf_text.h"
 #include "nmt/document/segments.h"
 #include "nmt/document/zip_archive.h"
 #include "nmt/text/utf8.h"
@@ -18,7 +19,7 @@ const std::vector<std::pair<std::string, Format>>& extensions() {
       {".html", Format::html}, {".htm", Format::html},    {".srt", Format::srt},
       {".vtt", Format::vtt},   {".docx", Format::docx},   {".pptx", Format::pptx},
       {".xlsx", Format::xlsx}, {".odt", Format::odt},     {".odp", Format::odp},
-      {".ods", Format::ods},   {".epub", Format::epub}};
+      {".ods", Format::ods},   {".epub", Format::epub},   {".pdf", Format::pdf}};
   return table;
 }
 
@@ -120,6 +121,48 @@ Segments read_archive(const std::string& bytes, Format format, const std::string
   return out;
 }
 
+void append_escaped(std::string& out, std::string_view text) {
+  for (char c : text) {
+    if (c == '&') out += "&amp;";
+    else if (c == '<') out += "&lt;";
+    else if (c == '>') out += "&gt;";
+    else out += c;
+  }
+}
+
+// A PDF's text as HTML: a section per page, a paragraph per run of
+// non-blank lines; then read as HTML.
+Segments read_pdf(const std::string& bytes, const std::string& name, const DocumentLimits& limits) {
+  const auto pages = pdf_pages(bytes, name, limits);
+  std::string html = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title translate=\"no\">";
+  append_escaped(html, name.substr(name.find_last_of('/') + 1));
+  html += "</title></head><body>\n";
+  for (size_t p = 0; p < pages.size(); ++p) {
+    html += "<section class=\"page\" id=\"page-" + std::to_string(p + 1) + "\">\n";
+    std::string paragraph;
+    auto flush = [&] {
+      if (trim(paragraph).lead < paragraph.size()) {
+        html += "<p>";
+        append_escaped(html, trim(paragraph).inner(paragraph));
+        html += "</p>\n";
+      }
+      paragraph.clear();
+    };
+    size_t at = 0;
+    while (at < pages[p].size()) {
+      const size_t nl = std::min(pages[p].find('\n', at), pages[p].size());
+      const std::string_view line = std::string_view(pages[p]).substr(at, nl - at);
+      if (trim(line).lead == line.size()) flush();
+      else paragraph += std::string(line) + "\n";
+      at = nl + 1;
+    }
+    flush();
+    html += "</section>\n";
+  }
+  html += "</body></html>\n";
+  return read_html(html, name, limits);
+}
+
 Segments read_document(const std::string& bytes, Format format, const std::string& name,
                        const DocumentLimits& limits) {
   switch (format) {
@@ -128,6 +171,7 @@ Segments read_document(const std::string& bytes, Format format, const std::strin
     case Format::srt: return read_subtitles(check_utf8(bytes, name), false);
     case Format::vtt: return read_subtitles(check_utf8(bytes, name), true);
     case Format::html: return read_html(bytes, name, limits);
+    case Format::pdf: return read_pdf(bytes, name, limits);
     default: return read_archive(bytes, format, name, limits);
   }
 }
@@ -160,14 +204,25 @@ std::string media_type(Format format) {
     case Format::odp: return "application/vnd.oasis.opendocument.presentation";
     case Format::ods: return "application/vnd.oasis.opendocument.spreadsheet";
     case Format::epub: return "application/epub+zip";
+    case Format::pdf: return "application/pdf";
   }
   return "application/octet-stream";
+}
+
+Format output_format(Format format) { return format == Format::pdf ? Format::html : format; }
+
+std::string output_name(const std::string& name, Format format) {
+  if (format != Format::pdf) return name;
+  const size_t dot = name.find_last_of('.');
+  return (dot == std::string::npos ? name : name.substr(0, dot)) + ".html";
 }
 
 const std::vector<std::string>& supported_extensions() {
   static const std::vector<std::string> names = [] {
     std::vector<std::string> out;
-    for (const auto& e : extensions()) out.push_back(e.first);
+    for (const auto& [extension, format] : extensions()) {
+      if (format != Format::pdf || pdf_available()) out.push_back(extension);
+    }
     return out;
   }();
   return names;

@@ -2,8 +2,9 @@
 // Translating files while keeping what is not text: the structure, the
 // formatting and the non-text parts of plain text, Markdown, subtitles,
 // HTML, Office Open XML (.docx, .pptx, .xlsx), OpenDocument (.odt, .odp,
-// .ods) and EPUB. The same call serves `nmt translate-file` and the
-// server's /translate_file.
+// .ods) and EPUB; a PDF's text (pdf_text.h) comes back as HTML, a section per
+// page and a paragraph per paragraph. The same call serves
+// `nmt translate-file` and the server's /translate_file.
 //
 // A document is read into segments: the units that are translated as one
 // text (a paragraph of a .docx, a cue of a subtitle file, a cell). A
@@ -22,14 +23,19 @@
 
 namespace nmt::document {
 
-enum class Format { text, markdown, html, srt, vtt, docx, pptx, xlsx, odt, odp, ods, epub };
+enum class Format { text, markdown, html, srt, vtt, docx, pptx, xlsx, odt, odp, ods, epub, pdf };
 
 // The format of a file name by its extension, any case (".txt", ".md",
 // ".html", ".htm", ".srt", ".vtt", ".docx", ...); nullopt for any other.
 std::optional<Format> format_of(const std::string& file_name);
 // The media type of a format ("application/vnd.oasis.opendocument.text").
 std::string media_type(Format format);
-// The extensions format_of knows, with their dots, for messages and /frontend/settings.
+// The format a translation is written in: the input's, but HTML for a PDF.
+Format output_format(Format format);
+// The translation's file name: `name`, with ".html" for a PDF's ".pdf".
+std::string output_name(const std::string& name, Format format);
+// The extensions format_of knows, with their dots, for messages and
+// /frontend/settings (".pdf" only when pdftotext is on PATH).
 const std::vector<std::string>& supported_extensions();
 
 struct DocumentLimits {
@@ -39,6 +45,8 @@ struct DocumentLimits {
   int64_t html_max_depth = 256;           // HTML and XHTML nesting (measure_html)
   int64_t html_max_elements = 1000000;    // HTML and XHTML elements per file
   int64_t xml_max_depth = 1024;           // XML parts of Office and OpenDocument files
+  int pdf_max_seconds = 30;               // pdftotext's CPU time (and twice that of wall-clock time)
+  int64_t pdf_max_memory_bytes = 1LL << 30;  // pdftotext's address space
 };
 
 // A document past a limit: the server answers 413.

@@ -626,7 +626,7 @@ struct Server::Impl {
     } catch (const nmt::Error& e) {
       throw HttpError{400, std::string("Invalid request: ") + e.what()};
     }
-    const std::string name = files.put(file.filename, std::move(translated));
+    const std::string name = files.put(document::output_name(file.filename, *format), std::move(translated));
     const std::string host = req.has_header("Host") ? req.get_header_value("Host")
                                                     : options.host + ":" + std::to_string(req.local_port);
     send_json(res, json{{"translatedFileUrl", "http://" + host + "/download_file/" + name}});
