@@ -2,7 +2,8 @@
 // (document/document.h): the first byte picks the format, the rest is the
 // file. Whatever the bytes, reading either refuses with nmt::Error or
 // writes a document back; with translations of other lengths (empty,
-// doubled, Chinese-like without spaces) placed into the runs. An archive
+// doubled, Chinese-like without spaces) placed into the runs, with links
+// that point anywhere. An archive
 // written back with its own texts reads again with as many texts.
 #include <vector>
 
@@ -27,16 +28,22 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   nmt::document::DocumentLimits limits;
   limits.max_unpacked_bytes = 16 << 20;
   size_t texts_seen = 0;
-  auto identity = [&](const std::vector<std::string>& texts) {
+  auto identity = [&](const std::vector<std::string>& texts, const std::vector<bool>&) {
     texts_seen = texts.size();
-    return texts;
+    std::vector<nmt::document::Translation> out;
+    for (const auto& t : texts) out.push_back({t, {}});
+    return out;
   };
-  auto other_lengths = [](const std::vector<std::string>& texts) {
-    std::vector<std::string> out;
+  // Links that point anywhere, out of range included.
+  auto other_lengths = [](const std::vector<std::string>& texts, const std::vector<bool>& wants_links) {
+    std::vector<nmt::document::Translation> out;
     for (size_t i = 0; i < texts.size(); ++i) {
-      if (i % 3 == 0) out.push_back("");
-      else if (i % 3 == 1) out.push_back(texts[i] + " " + texts[i]);
-      else out.push_back("中文没有空格。好的");
+      if (i % 3 == 0) out.push_back({"", {}});
+      else if (i % 3 == 1) out.push_back({texts[i] + " " + texts[i], {}});
+      else out.push_back({"中文没有空格。好的", {}});
+      if (wants_links[i]) {
+        for (size_t k = 0; k < 2 * texts[i].size() + 2; k += 3) out.back().links.push_back({k, (k * 7) % (texts[i].size() + 5)});
+      }
     }
     return out;
   };

@@ -13,6 +13,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   try {
     const nmt::document::HtmlText doc(html);
     const auto& texts = doc.texts();
+    // Runs cover every text once, in order, and their pieces give the texts back.
+    size_t next = 0;
+    for (const auto& run : doc.runs()) {
+      for (size_t i : run) NMT_FUZZ_EXPECT(i == next++);
+    }
+    NMT_FUZZ_EXPECT(next == texts.size());
+    NMT_FUZZ_EXPECT(doc.texts_of(doc.run_pieces()) == texts);
     // Its own texts rendered back: valid UTF-8 (as the input was), and HTML
     // that parses again. (Not the same texts: malformed markup after a text,
     // such as an unterminated tag at the end, may parse differently once the

@@ -747,6 +747,8 @@ case "$case_name" in
     # readers (tests/document/roundtrip.py); bad inputs named.
     tiny_run
     python3 "$repo/tests/document/roundtrip.py" "$nmt" "$work/run" "$work/docs" || fail "documents did not round-trip"
+    python3 "$repo/tests/document/roundtrip.py" "$nmt" "$work/run" "$work/docs-attention" --place-runs attention ||
+      fail "documents did not round-trip with --place-runs attention"
     expect_error "scan.rtf: unknown document format (known: .txt .md" "$nmt" translate-file "$work/scan.rtf" \
       "$work/out.rtf" --model "$work/run"
     expect_error "out.pdf: the translation of $work/docs/doc.pdf is written as HTML, so its name must end in .html" \

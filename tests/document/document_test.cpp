@@ -40,13 +40,15 @@ using Texts = std::vector<std::string>;
 
 struct Upper {
   Texts seen;
+  std::vector<bool> wanted;  // wants_links of each text seen
   TranslateTexts fn() {
-    return [this](const Texts& texts) {
+    return [this](const Texts& texts, const std::vector<bool>& wants_links) {
       seen.insert(seen.end(), texts.begin(), texts.end());
-      Texts out;
+      wanted.insert(wanted.end(), wants_links.begin(), wants_links.end());
+      std::vector<Translation> out;
       for (auto t : texts) {
         std::transform(t.begin(), t.end(), t.begin(), [](unsigned char c) { return std::toupper(c); });
-        out.push_back(t);
+        out.push_back({t, {}});
       }
       return out;
     };
@@ -142,6 +144,7 @@ TEST(Docx, ParagraphIsOneTextAndRunsKeepTheirFormatting) {
   const auto in = docx_with(body, {{"word/header1.xml", "<w:hdr xmlns:w=\"w\"><w:p><w:r><w:t>Top</w:t></w:r></w:p></w:hdr>"}});
   const auto out = read_zip(translate(in, "a.docx", upper), "out", {1 << 20, 100});
   EXPECT_EQ(upper.seen, (Texts{"Hello big world", "Top"}));
+  EXPECT_EQ(upper.wanted, (std::vector<bool>{true, false}));  // links only for a text split into runs
   const std::string& document = entry(out, "word/document.xml").data;
   EXPECT_NE(document.find("<w:r><w:rPr><w:b/></w:rPr><w:t>HELLO</w:t></w:r><w:r><w:t xml:space=\"preserve\"> BIG "
                           "WORLD</w:t></w:r></w:p><w:p><w:r><w:t>3.5</w:t></w:r></w:p>"),

@@ -55,6 +55,41 @@ TEST(PlaceTranslation, PunctuationStaysWithTheWordBeforeIt) {
   EXPECT_EQ(place_translation({"No", " it is not."}, "Non, ce n'est pas."), (Pieces{"Non,", " ce n'est pas."}));
 }
 
+TEST(LinksFromAttention, EachTargetPieceLinksToTheSourcePieceItAttendsToMost) {
+  const std::string e = "\xE2\x96\x81";  // SentencePiece's word start
+  PieceAttention sentence{{e + "Click", e + "here", e + "to", e + "go", e + "on", "</s>"},
+                          {e + "Haz", e + "clic", e + "aqu", "í", e + "para", e + "seguir", "</s>"},
+                          {}};
+  // The source piece each target piece attends to most; </s> attends to </s>.
+  for (size_t best : {0, 0, 1, 1, 2, 3, 5}) {
+    std::vector<float> row(6, 0.1f);
+    row[best] = 0.5f;
+    sentence.weights.push_back(row);
+  }
+  const auto links = links_from_attention("Click here to go on", "Haz clic aquí para seguir", {sentence});
+  std::vector<std::pair<size_t, size_t>> got;
+  for (const auto& l : links) got.emplace_back(l.target, l.source);
+  // Haz@0 clic@4 aqu@9 í@12 para@15 seguir@20 -> Click@0 here@6 to@11 go@14.
+  EXPECT_EQ(got, (std::vector<std::pair<size_t, size_t>>{{0, 0}, {4, 0}, {9, 6}, {12, 6}, {15, 11}, {20, 14}}));
+}
+
+TEST(PlaceTranslation, LinksPutTheWordsWhereTheyWereTranslatedFromAsFarAsTheOrderAllows) {
+  // "Click <b>here</b> to continue" -> "Para continuar, haga clic aquí": by
+  // position "continuar" would be bold; by the links "aquí" is (Para and
+  // continuar link to the last piece, which cannot come first: the
+  // assignment in order that follows the most links keeps them in the first).
+  const std::vector<Link> links = {{0, 11}, {5, 14}, {16, 0}, {21, 0}, {26, 6}};
+  EXPECT_EQ(place_translation({"Click ", "here", " to continue"}, "Para continuar, haga clic aquí", links),
+            (Pieces{"Para continuar, haga clic ", "aquí", ""}));
+  EXPECT_EQ(place_translation({"Click ", "here", " to continue"}, "Para continuar, haga clic aquí"),
+            (Pieces{"Para ", "continuar,", " haga clic aquí"}));
+}
+
+TEST(PlaceTranslation, APieceThatLosesItsWordsLeavesOneSpace) {
+  // "A <b>big</b> house" -> "una casa": no word links to "big".
+  EXPECT_EQ(place_translation({"A ", "big", " house"}, "una casa", {{0, 0}, {4, 6}}), (Pieces{"una ", "", "casa"}));
+}
+
 TEST(HasLetter, NumbersDatesAndPunctuationHaveNone) {
   EXPECT_FALSE(has_letter("2024-01-01"));
   EXPECT_FALSE(has_letter(" 3,50 € "));

@@ -5,7 +5,7 @@ has the same entries in the same order with the untranslated ones byte for
 byte, every XML part parses and has the same elements and attributes, HTML
 has the same tags, subtitles the same timings, Markdown the same code.
 
-    roundtrip.py NMT_BINARY MODEL WORK_DIR
+    roundtrip.py NMT_BINARY MODEL WORK_DIR [TRANSLATE_FILE_OPTION...]
 """
 import html.parser
 import os
@@ -16,6 +16,7 @@ import xml.etree.ElementTree as ET
 import zipfile
 
 nmt, model, work = sys.argv[1:4]
+extra = sys.argv[4:]
 W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
 A = 'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"'
 P = 'xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"'
@@ -179,7 +180,7 @@ def main():
         else:
             with open(src, "w", encoding="utf-8") as f:
                 f.write(doc)
-        run = subprocess.run([nmt, "translate-file", src, out, "--model", model], capture_output=True, text=True)
+        run = subprocess.run([nmt, "translate-file", src, out, "--model", model, *extra], capture_output=True, text=True)
         if run.returncode != 0:
             failures.append(f"{name}: nmt translate-file failed: {run.stderr}")
             continue

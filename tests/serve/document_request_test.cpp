@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <regex>
+#include <sstream>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -91,6 +92,37 @@ TEST(DocumentRequests, Docx_KeepsEveryEntryAndTheRunsFormatting) {
   EXPECT_EQ(out[1].data, "<w:document xmlns:w=\"w\"><w:body><w:p><w:pPr><w:jc w:val=\"center\"/></w:pPr><w:r><w:t" +
                              std::string(spaced ? " xml:space=\"preserve\"" : "") + ">" + t +
                              "</w:t></w:r></w:p></w:body></w:document>");
+}
+
+// Runs placed by attention: the paragraph's runs hold, together, what
+// /translate gives its text, and the file is sound.
+TEST(DocumentRequests, RunsByAttention_HoldTheTranslationOfTheWholeParagraph) {
+  auto options = test_server_options();
+  options.file_runs_by_attention = true;
+  RunningServer server(options);
+  auto c = server.client();
+  const std::string a = english_lines()[5];
+  const size_t cut = a.find(' ', a.size() / 2);
+  ASSERT_NE(cut, std::string::npos);
+  const std::string body = "<w:document xmlns:w=\"w\"><w:body><w:p><w:r><w:t xml:space=\"preserve\">" + a.substr(0, cut) +
+                           "</w:t></w:r><w:r><w:rPr><w:b/></w:rPr><w:t xml:space=\"preserve\">" + a.substr(cut) +
+                           "</w:t></w:r></w:p></w:body></w:document>";
+  const auto in = document::write_zip({{"word/document.xml", body}});
+  const auto file = download(c, post_file(c, "r.docx", in), server.port(), "r.docx");
+  ASSERT_TRUE(file);
+  const auto out = document::read_zip(file->body, "out", {1 << 20, 10});
+  std::string joined;
+  const std::regex text("<w:t[^>]*>([^<]*)</w:t>");
+  for (std::sregex_iterator it(out[0].data.begin(), out[0].data.end(), text), end; it != end; ++it) joined += (*it)[1];
+  // Compared with whitespace runs as one space, ends trimmed (the runs keep the source's spaces).
+  auto squeezed = [](const std::string& s) {
+    std::istringstream words(s);
+    std::string word, out;
+    while (words >> word) out += (out.empty() ? "" : " ") + word;
+    return out;
+  };
+  EXPECT_EQ(squeezed(joined), squeezed(translated(c, a))) << out[0].data;
+  EXPECT_NE(out[0].data.find("<w:r><w:rPr><w:b/></w:rPr><w:t"), std::string::npos) << out[0].data;
 }
 
 TEST(DocumentRequests, Pdf_ComesBackAsHtmlNamedSo) {

@@ -133,6 +133,9 @@ void add_serve_command(CLI::App& app) {
       ->capture_default_str()->check(CLI::Range(1, 1 << 30));
   c->add_option("--file-concurrency", o.file_concurrency, "Documents translated at once; beyond, 429")
       ->capture_default_str()->check(CLI::Range(1, 1024));
+  c->add_flag("--file-runs-by-attention", o.file_runs_by_attention,
+              "Place a document's translation back into a text's runs (bold, links) by the model's attention "
+              "rather than by position (one more pass of the model over those texts)");
   c->add_option("--download-max-bytes", o.download_max_bytes,
                 "Translated documents kept for GET /download_file, all together (the oldest go first)")
       ->capture_default_str()->check(CLI::Range(int64_t{1}, int64_t{1} << 40));

@@ -13,10 +13,12 @@
 #include "nmt/cli/commands.h"
 #include "nmt/common/durable_file.h"
 #include "nmt/common/error.h"
+#include "nmt/decode/alignment.h"
 #include "nmt/decode/split_translate.h"
 #include "nmt/decode/stream.h"
 #include "nmt/decode/translator.h"
 #include "nmt/document/document.h"
+#include "nmt/model/threads.h"
 #include "nmt/text/vocab.h"
 #include "nmt/train/checkpoint.h"
 
@@ -25,7 +27,7 @@ namespace {
 
 struct TranslateFileCommand {
   std::vector<std::string> models;
-  std::string input, output, quantize = "none", src_lang;
+  std::string input, output, quantize = "none", src_lang, place_runs = "position";
   int threads = 2;
   document::DocumentLimits limits;
   decode::TranslateOptions options;
@@ -35,6 +37,43 @@ std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   NMT_CHECK(in, "cannot read " << path);
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+std::vector<std::string> pieces_with_eos(const text::Vocab& vocab, const std::vector<int>& ids, size_t count) {
+  std::vector<std::string> out;
+  for (size_t k = 0; k < count && k < ids.size(); ++k) out.push_back(vocab.piece(ids[k]));
+  out.push_back("</s>");
+  return out;
+}
+
+// Links for the texts split into runs: the cross-attention of each of their
+// sentences' best translation (decode/alignment.h), as the server's
+// "attention" gives it.
+void add_links(decode::Translator& translator, const std::vector<std::string>& texts, const decode::SplitSources& split,
+               const std::vector<std::vector<decode::Hypothesis>>& n_best, const text::Vocab& src_vocab,
+               const text::Vocab& tgt_vocab, const std::vector<bool>& wants_links, const TranslateFileCommand& cmd,
+               std::vector<document::Translation>& out) {
+  std::vector<size_t> sentences, text_of_sentence;  // the sentences to align, and their texts
+  for (size_t i = 0, k = 0; i < split.texts.size(); ++i) {
+    for (size_t s = 0; s < split.texts[i].sentences.size(); ++s, ++k) {
+      if (wants_links[i] && !n_best[k].empty()) sentences.push_back(k), text_of_sentence.push_back(i);
+    }
+  }
+  if (sentences.empty()) return;
+  std::vector<std::vector<int>> sources, targets;
+  for (size_t k : sentences) sources.push_back(split.sources[k]), targets.push_back(n_best[k][0].tokens);
+  model::set_cpu_threads(cmd.threads);
+  model::Transformer model = translator.model();  // a holder of the same module
+  const auto matrices = decode::cross_attention(model, sources, targets, cmd.options.batch_size);
+  std::vector<std::vector<document::PieceAttention>> attention(out.size());
+  for (size_t j = 0; j < sentences.size(); ++j) {
+    const size_t seen = matrices[j].empty() ? sources[j].size() : matrices[j][0].size() - 1;  // columns: pieces + </s>
+    attention[text_of_sentence[j]].push_back({pieces_with_eos(src_vocab, sources[j], seen),
+                                              pieces_with_eos(tgt_vocab, targets[j], targets[j].size()), matrices[j]});
+  }
+  for (size_t i = 0; i < out.size(); ++i) {
+    if (!attention[i].empty()) out[i].links = document::links_from_attention(texts[i], out[i].text, attention[i]);
+  }
 }
 
 void run(TranslateFileCommand cmd) {
@@ -66,17 +105,21 @@ void run(TranslateFileCommand cmd) {
   stream.threads = cmd.threads;
   const std::string lang = cmd.src_lang.empty() ? train::trained_language(ckpt.info.config, "src_lang") : cmd.src_lang;
   decode::StreamStats stats;
-  auto translate = [&](const std::vector<std::string>& texts) {
+  auto translate = [&](const std::vector<std::string>& texts, const std::vector<bool>& wants_links) {
     const auto split = decode::split_and_encode(texts, lang, src_vocab);
-    return decode::join_translations(split, decode::translate_sources(translator, split.sources, stream, stats),
-                                     tgt_vocab);
+    const auto n_best = decode::translate_sources(translator, split.sources, stream, stats);
+    const auto joined = decode::join_translations(split, n_best, tgt_vocab);
+    std::vector<document::Translation> out(texts.size());
+    for (size_t i = 0; i < texts.size(); ++i) out[i].text = joined[i];
+    if (cmd.place_runs == "attention") add_links(translator, texts, split, n_best, src_vocab, tgt_vocab, wants_links, cmd, out);
+    return out;
   };
   document::DocumentStats document_stats;
   const auto start = std::chrono::steady_clock::now();
   double translating = 0;
-  auto timed_translate = [&](const std::vector<std::string>& texts) {
+  auto timed_translate = [&](const std::vector<std::string>& texts, const std::vector<bool>& wants_links) {
     const auto t0 = std::chrono::steady_clock::now();
-    auto out = translate(texts);
+    auto out = translate(texts, wants_links);
     translating = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return out;
   };
@@ -110,6 +153,11 @@ void add_translate_file_command(CLI::App& app) {
   c->add_option("--threads", cmd->threads, "CPU threads")->capture_default_str()->check(CLI::Range(1, 1024));
   c->add_option("--src-lang", cmd->src_lang,
                 "Language of the document for sentence splitting (ISO 639-1); default: the model's data.src_lang");
+  c->add_option("--place-runs", cmd->place_runs,
+                "How a translation goes back into a text's runs (bold, links): position (each run takes the words "
+                "at its share of the text) or attention (each word goes to the run its source words were in, as "
+                "far as the runs' order allows; one more pass of the model over those texts)")
+      ->capture_default_str()->check(CLI::IsMember({"position", "attention"}));
   c->add_option("--max-chars", cmd->limits.max_characters, "Refuse documents with more text than this (-1: no limit)")
       ->capture_default_str();
   c->add_option("--max-unpacked-bytes", cmd->limits.max_unpacked_bytes,

@@ -83,33 +83,48 @@ std::string hard_alignment(const AttentionMatrix& weights) {
   return text.str();
 }
 
+std::vector<AttentionMatrix> cross_attention(model::Transformer& model, const std::vector<std::vector<int>>& sources,
+                                             const std::vector<std::vector<int>>& targets, int64_t batch_size) {
+  NMT_CHECK(sources.size() == targets.size(),
+            "cross_attention: " << sources.size() << " sources but " << targets.size() << " targets");
+  NMT_CHECK(batch_size >= 1, "batch size must be >= 1, got " << batch_size);
+  std::vector<size_t> order(sources.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  auto length = [&](size_t i) { return sources[i].size() + targets[i].size(); };
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return length(a) < length(b); });
+  std::vector<AttentionMatrix> out(sources.size());
+  for (size_t first = 0; first < order.size(); first += static_cast<size_t>(batch_size)) {
+    const size_t last = std::min(order.size(), first + static_cast<size_t>(batch_size));
+    std::vector<std::vector<int>> batch_sources, batch_targets;
+    for (size_t j = first; j < last; ++j) {
+      batch_sources.push_back(sources[order[j]]);
+      batch_targets.push_back(targets[order[j]]);
+    }
+    auto matrices = cross_attention(model, batch_sources, batch_targets);
+    for (size_t j = first; j < last; ++j) out[order[j]] = std::move(matrices[j - first]);
+  }
+  return out;
+}
+
 std::vector<std::vector<std::string>> hard_alignments(model::Transformer& model,
                                                       const std::vector<std::vector<int>>& sources,
                                                       const std::vector<std::vector<Hypothesis>>& n_best,
                                                       int64_t batch_size) {
   NMT_CHECK(sources.size() == n_best.size(),
             "hard_alignments: " << sources.size() << " sources but " << n_best.size() << " n-best lists");
-  NMT_CHECK(batch_size >= 1, "batch size must be >= 1, got " << batch_size);
-  struct Pair {
-    size_t sentence, hypothesis;
-  };
-  std::vector<Pair> pairs;
+  std::vector<std::vector<int>> pair_sources, pair_targets;
   std::vector<std::vector<std::string>> out(n_best.size());
   for (size_t i = 0; i < n_best.size(); ++i) {
     out[i].resize(n_best[i].size());
-    for (size_t k = 0; k < n_best[i].size(); ++k) pairs.push_back({i, k});
-  }
-  auto length = [&](const Pair& p) { return sources[p.sentence].size() + n_best[p.sentence][p.hypothesis].tokens.size(); };
-  std::stable_sort(pairs.begin(), pairs.end(), [&](const Pair& a, const Pair& b) { return length(a) < length(b); });
-  for (size_t first = 0; first < pairs.size(); first += static_cast<size_t>(batch_size)) {
-    const size_t last = std::min(pairs.size(), first + static_cast<size_t>(batch_size));
-    std::vector<std::vector<int>> batch_sources, batch_targets;
-    for (size_t j = first; j < last; ++j) {
-      batch_sources.push_back(sources[pairs[j].sentence]);
-      batch_targets.push_back(n_best[pairs[j].sentence][pairs[j].hypothesis].tokens);
+    for (const auto& h : n_best[i]) {
+      pair_sources.push_back(sources[i]);
+      pair_targets.push_back(h.tokens);
     }
-    const auto matrices = cross_attention(model, batch_sources, batch_targets);
-    for (size_t j = first; j < last; ++j) out[pairs[j].sentence][pairs[j].hypothesis] = hard_alignment(matrices[j - first]);
+  }
+  const auto matrices = cross_attention(model, pair_sources, pair_targets, batch_size);
+  size_t pair = 0;
+  for (auto& hypotheses : out) {
+    for (auto& alignment : hypotheses) alignment = hard_alignment(matrices[pair++]);
   }
   return out;
 }

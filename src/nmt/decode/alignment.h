@@ -36,6 +36,11 @@ using AttentionMatrix = std::vector<std::vector<float>>;
 std::vector<AttentionMatrix> cross_attention(model::Transformer& model, const std::vector<std::vector<int>>& sources,
                                              const std::vector<std::vector<int>>& targets);
 
+// cross_attention of any number of pairs, batch_size at a time, sorted by
+// length so that batches carry little padding; in the pairs' order.
+std::vector<AttentionMatrix> cross_attention(model::Transformer& model, const std::vector<std::vector<int>>& sources,
+                                             const std::vector<std::vector<int>>& targets, int64_t batch_size);
+
 // Marian's hard alignment ("--alignment hard"; src/data/alignment.cpp,
 // ConvertSoftAlignToHardAlign with threshold 1 and WordAlignment::toString):
 // for each target piece, the source position it attends to most, printed as
@@ -51,8 +56,7 @@ std::vector<AttentionMatrix> cross_attention(model::Transformer& model, const st
 std::string hard_alignment(const AttentionMatrix& weights);
 
 // hard_alignment of each hypothesis of each sentence (n_best[i] translates
-// sources[i]), with cross_attention run on batch_size pairs at a time,
-// sorted by length so that batches carry little padding.
+// sources[i]), by the batched cross_attention.
 std::vector<std::vector<std::string>> hard_alignments(model::Transformer& model,
                                                       const std::vector<std::vector<int>>& sources,
                                                       const std::vector<std::vector<Hypothesis>>& n_best,

@@ -250,11 +250,15 @@ std::string translate_document(const std::string& bytes, Format format, const st
                                DocumentStats* stats) {
   const Segments document = read_document(bytes, format, name, limits);
   std::vector<std::string> texts;
+  std::vector<bool> wants_links;
   std::vector<size_t> translated_segments;
   int64_t characters = 0;
   for (size_t i = 0; i < document.segments.size(); ++i) {
     if (!has_letter(join_pieces(document.segments[i]))) continue;
     texts.push_back(text_of(document.segments[i]));
+    wants_links.push_back(std::count_if(document.segments[i].begin(), document.segments[i].end(), [](const auto& p) {
+                            return trim(p).lead < p.size();
+                          }) > 1);
     characters += static_cast<int64_t>(code_points(texts.back()));
     translated_segments.push_back(i);
   }
@@ -262,13 +266,13 @@ std::string translate_document(const std::string& bytes, Format format, const st
     throw LimitExceeded(name + ": " + std::to_string(characters) + " characters of text to translate (limit " +
                         std::to_string(limits.max_characters) + ")");
   }
-  const auto translations = texts.empty() ? std::vector<std::string>{} : translate(texts);
+  const auto translations = texts.empty() ? std::vector<Translation>{} : translate(texts, wants_links);
   NMT_CHECK(translations.size() == texts.size(),
             "translate_document: " << translations.size() << " translations for " << texts.size() << " texts");
   std::vector<Pieces> pieces = document.segments;
   for (size_t k = 0; k < translated_segments.size(); ++k) {
     const size_t i = translated_segments[k];
-    pieces[i] = place_translation(document.segments[i], translations[k]);
+    pieces[i] = place_translation(document.segments[i], translations[k].text, translations[k].links);
   }
   if (stats) *stats = {static_cast<int64_t>(texts.size()), characters};
   return document.render(pieces);

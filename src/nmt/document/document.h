@@ -10,8 +10,9 @@
 // text (a paragraph of a .docx, a cue of a subtitle file, a cell). A
 // segment's text may be split by inline markup (a bold run, a link) into
 // pieces; the segment is translated whole, and its translation is placed
-// back into the pieces in order, each piece taking the words at the same
-// relative position as its share of the source (inline_runs.h). Everything
+// back into the pieces in order, by the translator's links where it gives
+// them, else each piece taking the words at the same relative position as
+// its share of the source (inline_runs.h). Everything
 // between the pieces (tags, XML, timings, markup) is written back as it was.
 #include <cstdint>
 #include <functional>
@@ -20,6 +21,7 @@
 #include <vector>
 
 #include "nmt/common/error.h"
+#include "nmt/document/inline_runs.h"
 
 namespace nmt::document {
 
@@ -54,9 +56,19 @@ struct LimitExceeded : Error {
   using Error::Error;
 };
 
+// A text's translation, and where it may say so, links from its bytes to
+// the source text's (links_from_attention in inline_runs.h): a text split
+// into runs places its words by them (empty: by position).
+struct Translation {
+  std::string text;
+  std::vector<Link> links;
+};
+
 // Translates texts (each one or several sentences) and returns one
-// translation per text, in order.
-using TranslateTexts = std::function<std::vector<std::string>(const std::vector<std::string>&)>;
+// translation per text, in order; `wants_links[i]` says whether text i is
+// split into runs, so that its links are worth their cost.
+using TranslateTexts =
+    std::function<std::vector<Translation>(const std::vector<std::string>& texts, const std::vector<bool>& wants_links)>;
 
 struct DocumentStats {
   int64_t segments = 0;    // texts translated

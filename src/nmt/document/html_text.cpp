@@ -431,7 +431,16 @@ std::vector<std::string> HtmlText::texts_of(const std::vector<Pieces>& pieces) c
   for (size_t r = 0; r < runs_.size(); ++r) {
     NMT_CHECK(pieces[r].size() == runs_[r].size(), "run " << r << " of the HTML has " << runs_[r].size()
                                                           << " texts but " << pieces[r].size() << " were given");
-    for (const auto& piece : pieces[r]) out.emplace_back(trim(piece).inner(piece));
+    // Whitespace the input has between two texts stays in the input; a
+    // space the translation puts where the input has none is kept.
+    for (size_t k = 0; k < pieces[r].size(); ++k) {
+      const size_t i = runs_[r][k];
+      std::string_view text = pieces[r][k];
+      const Trimmed t = trim(text);
+      if (k == 0 || spaced_after_[i - 1]) text.remove_prefix(t.lead);
+      if (k + 1 == pieces[r].size() || spaced_after_[i]) text.remove_suffix(std::min(t.trail, text.size()));
+      out.emplace_back(text);
+    }
   }
   return out;
 }

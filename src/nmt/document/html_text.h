@@ -64,8 +64,9 @@ class HtmlText {
   // Each run's texts as pieces, a text followed by a space where whitespace
   // separates it from the next in the input.
   std::vector<Pieces> run_pieces() const;
-  // The texts again from pieces shaped as run_pieces() (each piece trimmed:
-  // the input's whitespace between texts stays where it is).
+  // The texts again from pieces shaped as run_pieces(): whitespace where the
+  // input has whitespace between two texts is dropped (the input's stays),
+  // a space where the input has none is kept ("luz;</b> y").
   std::vector<std::string> texts_of(const std::vector<Pieces>& pieces) const;
 
   // The input with texts()[i] replaced by translations[i], escaped (&, <, >);

@@ -4,6 +4,7 @@
 #include <unicode/utf8.h>
 
 #include <algorithm>
+#include <cmath>
 
 namespace nmt::document {
 namespace {
@@ -89,16 +90,72 @@ std::string join_pieces(const Pieces& pieces) {
   return out;
 }
 
-std::string text_of(const Pieces& pieces) {
+std::string text_of(const Pieces& pieces, std::vector<size_t>* owner) {
+  std::vector<size_t> piece_of;  // of each byte of the join
+  for (size_t i = 0; i < pieces.size(); ++i) piece_of.insert(piece_of.end(), pieces[i].size(), i);
   const std::string joined = join_pieces(pieces);
+  const Trimmed t = trim(joined);
   std::string out;
+  if (owner) owner->clear();
   bool space = false;
-  for (char c : trim(joined).inner(joined)) {
+  for (size_t b = t.lead; b < joined.size() - t.trail; ++b) {
+    const char c = joined[b];
     if (is_space(c) && space) continue;
     out += is_space(c) ? ' ' : c;
+    if (owner) owner->push_back(piece_of[b]);
     space = is_space(c);
   }
   return out;
+}
+
+namespace {
+
+// Where each piece's text starts in `text`, searched in order after the
+// previous one's end; npos for a piece not found near there (<unk>, </s>).
+std::vector<size_t> piece_offsets(std::string_view text, const std::vector<std::string>& pieces, size_t& cursor) {
+  static const std::string word_start = "\xE2\x96\x81";  // U+2581
+  std::vector<size_t> out;
+  for (const auto& piece : pieces) {
+    std::string surface;
+    for (size_t i = 0; i < piece.size();) {
+      if (piece.compare(i, word_start.size(), word_start) == 0) {
+        i += word_start.size();
+      } else {
+        surface += piece[i++];
+      }
+    }
+    const size_t at = surface.empty() || piece == "</s>" ? std::string_view::npos : text.find(surface, cursor);
+    // Found near the cursor only: a piece missing here must not pull the rest far ahead.
+    if (at == std::string_view::npos || at > cursor + 16) {
+      out.push_back(std::string_view::npos);
+      continue;
+    }
+    out.push_back(at);
+    cursor = at + surface.size();
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<Link> links_from_attention(std::string_view source, std::string_view target,
+                                       const std::vector<PieceAttention>& sentences) {
+  std::vector<Link> links;
+  size_t source_cursor = 0, target_cursor = 0;
+  for (const auto& sentence : sentences) {
+    const auto from = piece_offsets(source, sentence.source, source_cursor);
+    const auto to = piece_offsets(target, sentence.target, target_cursor);
+    for (size_t t = 0; t < to.size() && t < sentence.weights.size(); ++t) {
+      if (to[t] == std::string_view::npos) continue;
+      const auto& row = sentence.weights[t];
+      size_t best = std::string_view::npos;
+      for (size_t k = 0; k < row.size() && k < from.size(); ++k) {
+        if (from[k] != std::string_view::npos && (best == std::string_view::npos || row[k] > row[best])) best = k;
+      }
+      if (best != std::string_view::npos) links.push_back({to[t], from[best]});
+    }
+  }
+  return links;
 }
 
 Trimmed trim(std::string_view s) {
@@ -108,7 +165,60 @@ Trimmed trim(std::string_view s) {
   return t;
 }
 
-Pieces place_translation(const Pieces& pieces, const std::string& translation) {
+namespace {
+
+// The pieces of `owner` (one per word, in order) moved to follow `links`
+// where the order allows: among the assignments in order to pieces with
+// text, the one that puts the fewest linked words elsewhere than their
+// links point, ties going to the one nearest `owner` (by position).
+void follow_links(const Pieces& pieces, std::string_view translation, const std::vector<std::string_view>& words,
+                  const std::vector<Link>& links, const std::vector<size_t>& start, std::vector<size_t>& owner) {
+  std::vector<size_t> source_piece;  // of each byte of text_of(pieces)
+  text_of(pieces, &source_piece);
+  std::vector<size_t> eligible;  // pieces with text
+  for (size_t i = 0; i + 1 < start.size(); ++i) {
+    if (start[i + 1] > start[i]) eligible.push_back(i);
+  }
+  if (eligible.empty() || words.empty()) return;
+  const size_t n_words = words.size(), n_pieces = eligible.size();
+  // The piece each word's first link points into (npos: none).
+  std::vector<size_t> linked(n_words, std::string_view::npos);
+  for (size_t j = 0; j < n_words; ++j) {
+    const size_t begin = static_cast<size_t>(words[j].data() - translation.data()), end = begin + words[j].size();
+    for (const auto& l : links) {
+      if (l.target >= begin && l.target < end && l.source < source_piece.size()) {
+        linked[j] = source_piece[l.source];
+        break;
+      }
+    }
+  }
+  auto rank = [&](size_t piece) {
+    return static_cast<double>(std::lower_bound(eligible.begin(), eligible.end(), piece) - eligible.begin());
+  };
+  // cost[j][e]: the best cost of words 0..j with word j in eligible[e].
+  std::vector<std::vector<double>> cost(n_words, std::vector<double>(n_pieces));
+  std::vector<std::vector<size_t>> from(n_words, std::vector<size_t>(n_pieces, 0));
+  for (size_t j = 0; j < n_words; ++j) {
+    double best = 0;
+    size_t best_at = 0;
+    for (size_t e = 0; e < n_pieces; ++e) {
+      const double own = (linked[j] != std::string_view::npos && linked[j] != eligible[e] ? 1.0 : 0.0) +
+                         1e-3 * std::abs(static_cast<double>(e) - rank(owner[j]));
+      if (j > 0 && (e == 0 || cost[j - 1][e] < best)) best = cost[j - 1][e], best_at = e;
+      cost[j][e] = own + (j > 0 ? best : 0.0);
+      from[j][e] = best_at;
+    }
+  }
+  size_t e = static_cast<size_t>(std::min_element(cost.back().begin(), cost.back().end()) - cost.back().begin());
+  for (size_t j = n_words; j-- > 0;) {
+    owner[j] = eligible[e];
+    e = from[j][e];
+  }
+}
+
+}  // namespace
+
+Pieces place_translation(const Pieces& pieces, const std::string& translation, const std::vector<Link>& links) {
   const size_t n = pieces.size();
   if (n == 1) {
     const Trimmed t = trim(pieces[0]);
@@ -150,7 +260,11 @@ Pieces place_translation(const Pieces& pieces, const std::string& translation) {
     }
     owner[k] = piece;
   }
-  snap_to_sentence_ends(middle, words, owner);
+  if (links.empty()) {
+    snap_to_sentence_ends(middle, words, owner);
+  } else {
+    follow_links(pieces, translation, words, links, start, owner);
+  }
   // Punctuation right after a word stays with it ("durmieron," rather than
   // "durmieron | , durmiendo"), unless the source's piece opens with punctuation too
   // ("<i>friend</i>.").
@@ -174,22 +288,35 @@ Pieces place_translation(const Pieces& pieces, const std::string& translation) {
   auto keep = [](const std::string& ws, bool spaced) {
     return spaced || ws.find('\n') != std::string::npos ? ws : std::string();
   };
+  auto newlines_only = [](const std::string& ws) {
+    return ws.find('\n') != std::string::npos ? ws : std::string();
+  };
   Pieces out(n);
-  size_t last = n;  // the last piece with words so far
-  bool gap_spaced = true, gap_has_source_space = false;
+  size_t last = n;          // the last piece with words so far
+  bool gap_spaced = true;   // the translation has a space after that piece's last word
+  bool written = false;     // whitespace written since the last word
+  bool emptied = false;     // a piece with text but no words passed since the last word
+  // Whitespace between two words. Before the first word, and where a piece
+  // that lost its words would leave a second space, only line breaks stay.
+  auto between = [&](const std::string& ws) {
+    std::string kept = last == n || (written && emptied) ? newlines_only(ws) : keep(ws, gap_spaced);
+    written |= !kept.empty();
+    return kept;
+  };
   for (size_t i = 0; i < n; ++i) {
-    if (i > 0) gap_has_source_space |= !trail[i - 1].empty() || !lead[i].empty();
-    std::string before = i == 0 ? lead[i] : keep(lead[i], gap_spaced || last == n);
+    std::string before = i == 0 ? lead[i] : between(lead[i]);  // the text's own leading whitespace stays
     if (!placed[i].empty()) {
-      if (last != n && spaced_after[last] && !gap_has_source_space) before += ' ';
+      if (last != n && spaced_after[last] && !written) before += ' ';
       last = i;
       gap_spaced = spaced_after[i];
-      gap_has_source_space = false;
+      written = emptied = false;
+    } else if (start[i + 1] > start[i]) {
+      emptied = true;
     }
-    const bool final_piece = i + 1 == n;
     bool words_after = false;
     for (size_t k = i + 1; k < n && !words_after; ++k) words_after = !placed[k].empty();
-    const std::string after = final_piece || !words_after ? trail[i] : keep(trail[i], last == n || gap_spaced);
+    // After the last word: the source's own, as it is (the text's trailing whitespace).
+    const std::string after = i + 1 == n || !words_after ? trail[i] : between(trail[i]);
     out[i] = before + placed[i] + after;
   }
   return out;

@@ -580,7 +580,7 @@ struct Server::Impl {
                                " being translated (--file-concurrency)"};
     }
     const auto deadline = Clock::now() + std::chrono::milliseconds(options.file_timeout_ms);
-    auto translate_texts = [&](const std::vector<std::string>& texts) {
+    auto translate_texts = [&](const std::vector<std::string>& texts, const std::vector<bool>& wants_links) {
       Route r = fixed ? *fixed : detected_route(texts, target);
       // Chunks of texts, two per decoding worker in the queue at a time:
       // enough to keep every worker busy, while other requests' sentences
@@ -588,21 +588,38 @@ struct Server::Impl {
       // document of any length fits the queue.
       constexpr size_t kTextsAtOnce = 64;
       auto translate_chunk = [&, r](size_t at) {
-        const std::vector<std::string> chunk(texts.begin() + at, texts.begin() + std::min(texts.size(), at + kTextsAtOnce));
-        auto translated = service->translate(*r.first, chunk, {}, deadline);
-        if (r.second) {
-          std::vector<std::string> middle;
-          for (const auto& t : translated) middle.push_back(t.text);
-          translated = service->translate(*r.second, middle, {}, deadline);
+        const size_t end = std::min(texts.size(), at + kTextsAtOnce);
+        std::vector<document::Translation> out(end - at);
+        // Texts split into runs get their sentences' attention, for links
+        // (none through a pivot: two models' attention does not compose).
+        for (const bool linked : {false, true}) {
+          std::vector<std::string> group;
+          std::vector<size_t> where;
+          for (size_t k = at; k < end; ++k) {
+            const bool links = wants_links[k] && options.file_runs_by_attention && !r.second;
+            if (links == linked) group.push_back(texts[k]), where.push_back(k - at);
+          }
+          if (group.empty()) continue;
+          TextOptions text_options;
+          text_options.attention = linked;
+          auto translated = service->translate(*r.first, group, text_options, deadline);
+          if (r.second) {
+            std::vector<std::string> middle;
+            for (const auto& t : translated) middle.push_back(t.text);
+            translated = service->translate(*r.second, middle, {}, deadline);
+          }
+          for (size_t k = 0; k < group.size(); ++k) {
+            auto& t = out[where[k]];
+            t.text = std::move(translated[k].text);
+            if (linked) t.links = document::links_from_attention(group[k], t.text, translated[k].attention);
+          }
         }
-        std::vector<std::string> out;
-        for (auto& t : translated) out.push_back(std::move(t.text));
         return out;
       };
       const size_t in_flight = 2 * static_cast<size_t>(options.workers > 0 ? options.workers : options.threads);
-      std::vector<std::string> out;
+      std::vector<document::Translation> out;
       for (size_t at = 0; at < texts.size(); at += in_flight * kTextsAtOnce) {
-        std::vector<std::future<std::vector<std::string>>> running;
+        std::vector<std::future<std::vector<document::Translation>>> running;
         for (size_t k = 0; k < in_flight && at + k * kTextsAtOnce < texts.size(); ++k) {
           running.push_back(std::async(std::launch::async, translate_chunk, at + k * kTextsAtOnce));
         }

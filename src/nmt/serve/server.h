@@ -51,6 +51,7 @@ struct ServerOptions {
   int64_t file_max_unpacked_bytes = 64 << 20;  // an archive's entries once unpacked; more get 413 (zip bombs)
   int file_timeout_ms = 600000;        // a document not translated by then gets 503
   int file_concurrency = 1;            // documents translated at once; beyond, 429
+  bool file_runs_by_attention = false;  // a text split into runs placed back by attention, not by position
   int64_t download_max_bytes = 256 << 20;  // translated documents kept for download, all together
   int download_ttl_s = 3600;           // each kept this long
 };

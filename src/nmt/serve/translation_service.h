@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "nmt/document/inline_runs.h"
 #include "nmt/serve/batch_scheduler.h"
 #include "nmt/serve/served_model.h"
 #include "nmt/serve/translation_cache.h"
@@ -24,11 +25,9 @@ struct TextOptions {
   bool attention = false;    // the cross-attention of each sentence's best translation
 };
 
-// One sentence's pieces and where each target piece looked (weights[t][s]).
-struct SentenceAttention {
-  std::vector<std::string> source, target;  // pieces, each ending with </s>
-  std::vector<std::vector<float>> weights;  // target.size() rows of source.size() numbers
-};
+// One sentence's pieces (each list ending with </s>) and where each target
+// piece looked (weights[t][s]: target.size() rows of source.size() numbers).
+using SentenceAttention = document::PieceAttention;
 
 struct TextTranslation {
   std::string text;

@@ -246,13 +246,17 @@ test('POST /translate_file: a document comes back from translatedFileUrl, each l
   assert.equal(file.headers.get('content-disposition'), 'attachment; filename="my_notes.txt"');
   assert.equal(await file.text(), `${await reference(english[0])}\n\n${await reference(english[1])}\n`);
   // LibreTranslate's messages for what is missing or unsupported.
-  const pdf = new FormData();
-  pdf.append('file', new Blob(['%PDF-1.4']), 'scan.pdf');
-  pdf.append('source', 'en');
-  pdf.append('target', 'es');
-  const refused = await fetch(`${base}/translate_file`, { method: 'POST', body: pdf });
-  assert.equal(refused.status, 400);
-  assert.match((await refused.json()).error, /^Invalid request: file format not supported/);
+  const refusal = async (name, content) => {
+    const form = new FormData();
+    form.append('file', new Blob([content]), name);
+    form.append('source', 'en');
+    form.append('target', 'es');
+    const res = await fetch(`${base}/translate_file`, { method: 'POST', body: form });
+    assert.equal(res.status, 400);
+    return (await res.json()).error;
+  };
+  assert.match(await refusal('notes.rtf', '{\\rtf1}'), /^Invalid request: file format not supported \(notes\.rtf; /);
+  assert.match(await refusal('scan.pdf', '%PDF-1.4 broken'), /^Invalid request: scan\.pdf: pdftotext cannot read it/);
   expectError(await post('/translate_file', { source: 'en', target: 'es' }, { form: 'multipart' }), 400,
     'Invalid request: missing file parameter');
   assert.equal((await fetch(`${base}/download_file/00000000000000000000000000000000.none.txt`)).status, 404);
