@@ -758,7 +758,7 @@ case "$case_name" in
       "$work/o.html" --model "$work/run"
     expect_error "out.txt: the translation of $work/docs/doc.docx is written as the same format, so its name must end in .docx" \
       "$nmt" translate-file "$work/docs/doc.docx" "$work/out.txt" --model "$work/run"
-    expect_error "cannot read $work/missing.docx" "$nmt" translate-file "$work/missing.docx" "$work/o.docx" --model "$work/run"
+    expect_error "cannot open $work/missing.docx" "$nmt" translate-file "$work/missing.docx" "$work/o.docx" --model "$work/run"
     printf 'not a zip' >"$work/broken.docx"
     expect_error "broken.docx: not a readable zip archive" "$nmt" translate-file "$work/broken.docx" "$work/o.docx" \
       --model "$work/run"

@@ -1,11 +1,8 @@
 // nmt translate-file IN OUT: a document translated with its structure kept
 // (document/document.h); the format is IN's extension, and OUT keeps it.
 #include <chrono>
-#include <fstream>
 #include <iomanip>
 #include <iostream>
-#include <iterator>
-#include <sstream>
 
 #include <CLI/CLI.hpp>
 #include <torch/torch.h>
@@ -19,6 +16,7 @@
 #include "nmt/decode/translator.h"
 #include "nmt/document/document.h"
 #include "nmt/model/threads.h"
+#include "nmt/text/line_reader.h"
 #include "nmt/text/vocab.h"
 #include "nmt/train/checkpoint.h"
 
@@ -32,19 +30,6 @@ struct TranslateFileCommand {
   document::DocumentLimits limits;
   decode::TranslateOptions options;
 };
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  NMT_CHECK(in, "cannot read " << path);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-std::vector<std::string> pieces_with_eos(const text::Vocab& vocab, const std::vector<int>& ids, size_t count) {
-  std::vector<std::string> out;
-  for (size_t k = 0; k < count && k < ids.size(); ++k) out.push_back(vocab.piece(ids[k]));
-  out.push_back("</s>");
-  return out;
-}
 
 // Links for the texts split into runs: the cross-attention of each of their
 // sentences' best translation (decode/alignment.h), as the server's
@@ -67,9 +52,8 @@ void add_links(decode::Translator& translator, const std::vector<std::string>& t
   const auto matrices = decode::cross_attention(model, sources, targets, cmd.options.batch_size);
   std::vector<std::vector<document::PieceAttention>> attention(out.size());
   for (size_t j = 0; j < sentences.size(); ++j) {
-    const size_t seen = matrices[j].empty() ? sources[j].size() : matrices[j][0].size() - 1;  // columns: pieces + </s>
-    attention[text_of_sentence[j]].push_back({pieces_with_eos(src_vocab, sources[j], seen),
-                                              pieces_with_eos(tgt_vocab, targets[j], targets[j].size()), matrices[j]});
+    auto pieces = decode::attended_pieces(matrices[j], sources[j], targets[j], src_vocab, tgt_vocab);
+    attention[text_of_sentence[j]].push_back({std::move(pieces.source), std::move(pieces.target), matrices[j]});
   }
   for (size_t i = 0; i < out.size(); ++i) {
     if (!attention[i].empty()) out[i].links = document::links_from_attention(texts[i], out[i].text, attention[i]);
@@ -91,7 +75,7 @@ void run(TranslateFileCommand cmd) {
                             const std::string name = document::output_name(cmd.input, *format);
                             return name.substr(name.find_last_of('.'));
                           }());
-  const std::string bytes = read_file(cmd.input);
+  const std::string bytes = text::read_file(cmd.input);
 
   const auto loaded = train::load_models(cmd.models);
   const auto& ckpt = loaded.checkpoints.front();

@@ -106,6 +106,18 @@ std::vector<AttentionMatrix> cross_attention(model::Transformer& model, const st
   return out;
 }
 
+AttendedPieces attended_pieces(const AttentionMatrix& weights, const std::vector<int>& source,
+                               const std::vector<int>& target, const text::Vocab& src_vocab,
+                               const text::Vocab& tgt_vocab) {
+  const size_t seen = weights.empty() ? source.size() : std::min(source.size(), weights[0].size() - 1);
+  AttendedPieces out;
+  for (size_t s = 0; s < seen; ++s) out.source.push_back(src_vocab.piece(source[s]));
+  for (int id : target) out.target.push_back(tgt_vocab.piece(id));
+  out.source.push_back("</s>");
+  out.target.push_back("</s>");
+  return out;
+}
+
 std::vector<std::vector<std::string>> hard_alignments(model::Transformer& model,
                                                       const std::vector<std::vector<int>>& sources,
                                                       const std::vector<std::vector<Hypothesis>>& n_best,

@@ -9,6 +9,10 @@
 #include "nmt/decode/search.h"
 #include "nmt/model/transformer.h"
 
+namespace nmt::text {
+class Vocab;
+}
+
 namespace nmt::decode {
 
 // weights[t][s]: how much target position t (each generated piece, then
@@ -40,6 +44,17 @@ std::vector<AttentionMatrix> cross_attention(model::Transformer& model, const st
 // length so that batches carry little padding; in the pairs' order.
 std::vector<AttentionMatrix> cross_attention(model::Transformer& model, const std::vector<std::vector<int>>& sources,
                                              const std::vector<std::vector<int>>& targets, int64_t batch_size);
+
+// The pieces a cross_attention matrix of (source, target) stands for: its
+// rows, target's pieces then "</s>"; its columns, the source pieces the
+// encoder read (at most max_positions - 1: one fewer than the matrix's
+// columns) then "</s>". An empty matrix names every source piece.
+struct AttendedPieces {
+  std::vector<std::string> source, target;
+};
+AttendedPieces attended_pieces(const AttentionMatrix& weights, const std::vector<int>& source,
+                               const std::vector<int>& target, const text::Vocab& src_vocab,
+                               const text::Vocab& tgt_vocab);
 
 // Marian's hard alignment ("--alignment hard"; src/data/alignment.cpp,
 // ConvertSoftAlignToHardAlign with threshold 1 and WordAlignment::toString):

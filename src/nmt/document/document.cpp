@@ -30,16 +30,6 @@ std::string extension_of(Format format) {
   return "";
 }
 
-size_t code_points(std::string_view s) {
-  return static_cast<size_t>(std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
-}
-
-std::string check_utf8(const std::string& text, const std::string& name) {
-  const size_t bad = text::find_invalid_utf8(text);
-  NMT_CHECK(bad == std::string::npos, name << ": invalid UTF-8 at byte " << bad);
-  return text;
-}
-
 // How an archive's parts are read: by name, as XML paragraphs or as XHTML.
 struct PartRule {
   std::regex name;
@@ -121,21 +111,12 @@ Segments read_archive(const std::string& bytes, Format format, const std::string
   return out;
 }
 
-void append_escaped(std::string& out, std::string_view text) {
-  for (char c : text) {
-    if (c == '&') out += "&amp;";
-    else if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else out += c;
-  }
-}
-
 // A PDF's text as HTML: a section per page, a paragraph per run of
 // non-blank lines; then read as HTML.
 Segments read_pdf(const std::string& bytes, const std::string& name, const DocumentLimits& limits) {
   const auto pages = pdf_pages(bytes, name, limits);
   std::string html = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title translate=\"no\">";
-  append_escaped(html, name.substr(name.find_last_of('/') + 1));
+  append_html_escaped(html, name.substr(name.find_last_of('/') + 1));
   html += "</title></head><body>\n";
   for (size_t p = 0; p < pages.size(); ++p) {
     html += "<section class=\"page\" id=\"page-" + std::to_string(p + 1) + "\">\n";
@@ -143,7 +124,7 @@ Segments read_pdf(const std::string& bytes, const std::string& name, const Docum
     auto flush = [&] {
       if (trim(paragraph).lead < paragraph.size()) {
         html += "<p>";
-        append_escaped(html, trim(paragraph).inner(paragraph));
+        append_html_escaped(html, trim(paragraph).inner(paragraph));
         html += "</p>\n";
       }
       paragraph.clear();
@@ -177,6 +158,12 @@ Segments read_document(const std::string& bytes, Format format, const std::strin
 }
 
 }  // namespace
+
+const std::string& check_utf8(const std::string& text, const std::string& name) {
+  const size_t bad = text::find_invalid_utf8(text);
+  NMT_CHECK(bad == std::string::npos, name << ": invalid UTF-8 at byte " << bad);
+  return text;
+}
 
 std::optional<Format> format_of(const std::string& file_name) {
   std::string lower = file_name;
@@ -259,7 +246,7 @@ std::string translate_document(const std::string& bytes, Format format, const st
     wants_links.push_back(std::count_if(document.segments[i].begin(), document.segments[i].end(), [](const auto& p) {
                             return trim(p).lead < p.size();
                           }) > 1);
-    characters += static_cast<int64_t>(code_points(texts.back()));
+    characters += static_cast<int64_t>(text::code_points(texts.back()));
     translated_segments.push_back(i);
   }
   if (limits.max_characters >= 0 && characters > limits.max_characters) {

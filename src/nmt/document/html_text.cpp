@@ -187,17 +187,6 @@ std::string collapse_whitespace(std::string_view text) {
   return out;
 }
 
-void append_escaped(std::string& out, std::string_view text) {
-  for (const char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      default: out += c;
-    }
-  }
-}
-
 struct Piece {
   Range raw;         // in the input, trimmed
   std::string text;  // decoded
@@ -335,6 +324,17 @@ Gap gap_between(std::string_view html, size_t begin, size_t end) {
 
 }  // namespace
 
+void append_html_escaped(std::string& out, std::string_view text) {
+  for (const char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      default: out += c;
+    }
+  }
+}
+
 HtmlShape measure_html(std::string_view html) {
   HtmlShape shape;
   int64_t depth = 0;
@@ -454,7 +454,7 @@ std::string HtmlText::render(const std::vector<std::string>& translations) const
   size_t copied = 0;
   for (size_t i = 0; i < spans_.size(); ++i) {
     out.append(html_, copied, spans_[i].begin - copied);
-    append_escaped(out, translations[i]);
+    append_html_escaped(out, translations[i]);
     copied = spans_[i].end;
   }
   out.append(html_, copied, std::string::npos);

@@ -41,6 +41,10 @@ namespace nmt::document {
 // ...) and self-closed tags do not deepen it; anything else left open does,
 // as gumbo keeps it open. Markup inside comments and raw text (script, style,
 // textarea, title, ...) is not counted.
+// `text` appended to `out` with &, < and > escaped: character data that any
+// HTML or XML parser reads back as `text`.
+void append_html_escaped(std::string& out, std::string_view text);
+
 struct HtmlShape {
   int64_t elements = 0;
   int64_t depth = 0;  // the deepest nesting reached

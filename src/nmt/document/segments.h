@@ -44,6 +44,9 @@ class Template {
   std::string pending_;  // glued whitespace for the open segment's next piece
 };
 
+// `text`, after checking it is UTF-8; else nmt::Error "NAME: invalid UTF-8 at byte N".
+const std::string& check_utf8(const std::string& text, const std::string& name);
+
 Segments read_plain_text(const std::string& text);
 Segments read_markdown(const std::string& text);
 Segments read_subtitles(const std::string& text, bool vtt);

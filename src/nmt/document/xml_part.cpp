@@ -10,7 +10,6 @@
 #include <utility>
 
 #include "nmt/document/segments.h"
-#include "nmt/text/utf8.h"
 
 namespace nmt::document {
 namespace {
@@ -31,9 +30,7 @@ std::vector<pugi::xml_node> paragraphs_of(const pugi::xml_document& doc, const X
     NMT_CHECK(depth <= max_depth, name << ": elements nest deeper than " << max_depth << " levels");
     if (named(node, rules.paragraphs)) out.push_back(node);
     if (named(node, rules.skipped)) continue;
-    std::vector<pugi::xml_node> children;
-    for (auto child = node.first_child(); child; child = child.next_sibling()) children.push_back(child);
-    for (auto it = children.rbegin(); it != children.rend(); ++it) stack.push_back({*it, depth + 1});
+    for (auto child = node.last_child(); child; child = child.previous_sibling()) stack.push_back({child, depth + 1});
   }
   return out;
 }
@@ -65,8 +62,7 @@ std::vector<pugi::xml_node> text_nodes_of(const pugi::xml_node& paragraph, const
 
 Segments read_xml_part(const std::string& xml, const XmlRules& rules, const std::string& name,
                        const DocumentLimits& limits) {
-  const size_t bad = text::find_invalid_utf8(xml);
-  NMT_CHECK(bad == std::string::npos, name << ": invalid UTF-8 at byte " << bad);
+  check_utf8(xml, name);
   auto doc = std::make_shared<pugi::xml_document>();
   const unsigned flags = pugi::parse_default | pugi::parse_ws_pcdata | pugi::parse_declaration |
                          pugi::parse_doctype | pugi::parse_comments | pugi::parse_pi;

@@ -23,10 +23,6 @@ void send_error(httplib::Response& res, int status, const std::string& message) 
   send_json(res, json{{"error", message}}, status);
 }
 
-int64_t code_points(const std::string& s) {
-  return std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; });
-}
-
 Fields::Fields(const httplib::Request& req, int json_max_depth) : req_(req) {
   const auto type = req.get_header_value("Content-Type");
   if (type.rfind("application/json", 0) == 0) {

@@ -21,8 +21,6 @@ struct HttpError {
 
 void send_json(httplib::Response& res, const nlohmann::json& body, int status = 200);
 void send_error(httplib::Response& res, int status, const std::string& message);
-// Characters as LibreTranslate counts them (Python's len: code points).
-int64_t code_points(const std::string& s);
 
 class Fields {
  public:

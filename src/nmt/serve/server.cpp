@@ -32,6 +32,7 @@
 #include "nmt/serve/suggestions.h"
 #include "nmt/serve/translated_files.h"
 #include "nmt/serve/translation_service.h"
+#include "nmt/text/utf8.h"
 
 namespace nmt::serve {
 namespace {
@@ -227,7 +228,7 @@ struct Server::Impl {
   explicit Impl(const ServerOptions& o)
       : options(o), files(o.download_max_bytes, std::chrono::seconds(o.download_ttl_s)) {
     NMT_CHECK(options.threads >= 1, "--threads must be >= 1, got " << options.threads);
-    const int workers = options.workers > 0 ? options.workers : options.threads;
+    const int workers = decoding_workers();
     NMT_CHECK(workers <= options.threads,
               "--workers (" << workers << ") cannot exceed --threads (" << options.threads << ")");
     NMT_CHECK(options.translate.search.beam >= 1, "--beam must be >= 1");
@@ -247,6 +248,8 @@ struct Server::Impl {
                                                    options.cache_mb << 20);
     routes();
   }
+
+  int decoding_workers() const { return options.workers > 0 ? options.workers : options.threads; }
 
   // A handler that maps HttpError, QueueFull, Timeout and any other error
   // to LibreTranslate's statuses; the server never dies of a request.
@@ -288,6 +291,15 @@ struct Server::Impl {
     if (decision.status != 200) throw HttpError{decision.status, decision.error};
   }
 
+  // LibreTranslate's --char-limit, in characters (code points) per text.
+  void check_char_limit(const std::string& t) const {
+    const auto n = static_cast<int64_t>(text::code_points(t));
+    if (options.char_limit != -1 && n > options.char_limit) {
+      throw HttpError{400, "Invalid request: request (" + std::to_string(n) + ") exceeds text limit (" +
+                               std::to_string(options.char_limit) + ")"};
+    }
+  }
+
   // The model for source -> target, or LibreTranslate's message for why not.
   // A way from source to target: one model, or two through a pivot
   // language (English first, as Argos Translate does for LibreTranslate,
@@ -311,6 +323,18 @@ struct Server::Impl {
       if (a && b) return Route{a, b};
     }
     return std::nullopt;
+  }
+
+  // Texts along a route: through a pivot, the first model's translations
+  // are the second's input (alternatives and attention are refused there).
+  std::vector<TextTranslation> translate_route(const Route& r, const std::vector<std::string>& texts,
+                                               const TextOptions& text_options, Clock::time_point deadline,
+                                               BatchScheduler::Arrival* arrival = nullptr) {
+    auto translated = service->translate(*r.first, texts, text_options, deadline, arrival);
+    if (!r.second) return translated;
+    std::vector<std::string> middle;
+    for (const auto& t : translated) middle.push_back(t.text);
+    return service->translate(*r.second, middle, text_options, deadline);
   }
 
   // Every language of a model, in load order.
@@ -355,13 +379,7 @@ struct Server::Impl {
       throw HttpError{400, "Invalid request: request (" + std::to_string(texts.size()) + ") exceeds text limit (" +
                                std::to_string(options.batch_limit) + ")"};
     }
-    for (const auto& t : texts) {
-      const auto n = code_points(t);
-      if (options.char_limit != -1 && n > options.char_limit) {
-        throw HttpError{400, "Invalid request: request (" + std::to_string(n) + ") exceeds text limit (" +
-                                 std::to_string(options.char_limit) + ")"};
-      }
-    }
+    for (const auto& t : texts) check_char_limit(t);
     const std::string format = fields.get("format") ? fields.string("format") : "text";
     if (format != "text" && format != "html") throw HttpError{400, format + " format is not supported"};
     text_options.html = format == "html";
@@ -417,12 +435,7 @@ struct Server::Impl {
         group.push_back(texts[k]);
         where.push_back(k);
       }
-      auto translated = service->translate(*r.first, group, text_options, deadline, &arrival);
-      if (r.second) {
-        std::vector<std::string> middle;
-        for (const auto& t : translated) middle.push_back(t.text);
-        translated = service->translate(*r.second, middle, text_options, deadline);
-      }
+      auto translated = translate_route(r, group, text_options, deadline, &arrival);
       for (size_t k = 0; k < where.size(); ++k) results[where[k]] = std::move(translated[k]);
     }
 
@@ -523,13 +536,8 @@ struct Server::Impl {
     if (s.empty()) throw HttpError{400, "Invalid request: missing s parameter"};
     if (source.empty()) throw HttpError{400, "Invalid request: missing source parameter"};
     if (target.empty()) throw HttpError{400, "Invalid request: missing target parameter"};
-    for (const auto* text : {&q, &s}) {
-      const auto n = code_points(*text);
-      if (options.char_limit != -1 && n > options.char_limit) {
-        throw HttpError{400, "Invalid request: request (" + std::to_string(n) + ") exceeds text limit (" +
-                                 std::to_string(options.char_limit) + ")"};
-      }
-    }
+    check_char_limit(q);
+    check_char_limit(s);
     route(source, target);  // a pair the server translates, directly or through a pivot
     try {
       suggestions->add(source, target, q, s, fields.string("api_key"));
@@ -602,12 +610,7 @@ struct Server::Impl {
           if (group.empty()) continue;
           TextOptions text_options;
           text_options.attention = linked;
-          auto translated = service->translate(*r.first, group, text_options, deadline);
-          if (r.second) {
-            std::vector<std::string> middle;
-            for (const auto& t : translated) middle.push_back(t.text);
-            translated = service->translate(*r.second, middle, {}, deadline);
-          }
+          auto translated = translate_route(r, group, text_options, deadline);
           for (size_t k = 0; k < group.size(); ++k) {
             auto& t = out[where[k]];
             t.text = std::move(translated[k].text);
@@ -616,7 +619,7 @@ struct Server::Impl {
         }
         return out;
       };
-      const size_t in_flight = 2 * static_cast<size_t>(options.workers > 0 ? options.workers : options.threads);
+      const size_t in_flight = 2 * static_cast<size_t>(decoding_workers());
       std::vector<document::Translation> out;
       for (size_t at = 0; at < texts.size(); at += in_flight * kTextsAtOnce) {
         std::vector<std::future<std::vector<document::Translation>>> running;

@@ -5,6 +5,7 @@
 
 #include "nmt/common/error.h"
 #include "nmt/document/html_text.h"
+#include "nmt/decode/alignment.h"
 #include "nmt/decode/split_translate.h"
 
 namespace nmt::serve {
@@ -13,14 +14,6 @@ namespace {
 std::vector<decode::Translator*> translators_of(const std::vector<std::unique_ptr<ServedModel>>& models) {
   std::vector<decode::Translator*> out;
   for (const auto& m : models) out.push_back(m->translator.get());
-  return out;
-}
-
-std::vector<std::string> pieces_with_eos(const text::Vocab& vocab, const std::vector<int>& ids) {
-  std::vector<std::string> out;
-  out.reserve(ids.size() + 1);
-  for (int id : ids) out.push_back(vocab.piece(id));
-  out.push_back("</s>");
   return out;
 }
 
@@ -62,21 +55,22 @@ std::vector<TextTranslation> TranslationService::translate(const ServedModel& mo
                                                            const TextOptions& options,
                                                            std::chrono::steady_clock::time_point deadline,
                                                            BatchScheduler::Arrival* arrival) {
-  // Every text is one segment, or with HTML one per text node; every
+  // Every text is one segment, or with HTML one per run of text nodes; every
   // segment is cut into sentences, and all the sentences go out together.
   std::vector<std::optional<document::HtmlText>> documents(texts.size());
+  std::vector<std::vector<document::Pieces>> runs(texts.size());  // each HTML text's runs as pieces
   std::vector<std::string> segments;
-  std::vector<size_t> first_segment(texts.size() + 1, 0);
+  std::vector<size_t> first_segment(texts.size(), 0);
   for (size_t i = 0; i < texts.size(); ++i) {
     first_segment[i] = segments.size();
     if (options.html) {  // a run of text nodes split by inline tags is one segment
       documents[i].emplace(texts[i]);
-      for (const auto& pieces : documents[i]->run_pieces()) segments.push_back(document::text_of(pieces));
+      runs[i] = documents[i]->run_pieces();
+      for (const auto& pieces : runs[i]) segments.push_back(document::text_of(pieces));
     } else {
       segments.push_back(texts[i]);
     }
   }
-  first_segment[texts.size()] = segments.size();
   const auto split = decode::split_and_encode(segments, model.source, model.src_vocab);
 
   SentenceRequest request;
@@ -127,9 +121,9 @@ std::vector<TextTranslation> TranslationService::translate(const ServedModel& mo
   std::vector<TextTranslation> out(texts.size());
   size_t sentence = 0;  // the first sentence of text i
   for (size_t i = 0; i < texts.size(); ++i) {
-    const size_t a = first_segment[i], b = first_segment[i + 1];
+    const size_t a = first_segment[i];
     if (options.html) {
-      auto pieces = documents[i]->run_pieces();
+      auto& pieces = runs[i];
       for (size_t r = 0; r < pieces.size(); ++r) pieces[r] = document::place_translation(pieces[r], translated[a + r]);
       out[i].text = documents[i]->render(documents[i]->texts_of(pieces));
       continue;
@@ -142,15 +136,10 @@ std::vector<TextTranslation> TranslationService::translate(const ServedModel& mo
     const size_t sentences = split.texts[a].sentences.size();
     for (size_t k = sentence; k < sentence + sentences && options.attention; ++k) {
       if (results[k].n_best.empty()) continue;
-      const auto& best = results[k].n_best[0].tokens;
-      // The encoder reads at most max_positions - 1 pieces and </s>: the
-      // pieces named are those the weights' columns stand for.
-      const auto& source = split.sources[k];
       const auto& weights = results[k].attention;
-      const size_t seen = weights.empty() ? source.size() : std::min(source.size(), weights[0].size() - 1);
-      out[i].attention.push_back(
-          SentenceAttention{pieces_with_eos(model.src_vocab, {source.begin(), source.begin() + seen}),
-                            pieces_with_eos(model.tgt_vocab, best), weights});
+      auto pieces = decode::attended_pieces(weights, split.sources[k], results[k].n_best[0].tokens, model.src_vocab,
+                                            model.tgt_vocab);
+      out[i].attention.push_back(SentenceAttention{std::move(pieces.source), std::move(pieces.target), weights});
     }
     sentence += sentences;
   }

@@ -55,4 +55,10 @@ size_t find_invalid_utf8(std::string_view s) {
   return std::string_view::npos;
 }
 
+size_t code_points(std::string_view s) {
+  size_t n = 0;
+  for (char c : s) n += !is_continuation(static_cast<uint8_t>(c));
+  return n;
+}
+
 }  // namespace nmt::text

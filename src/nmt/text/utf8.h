@@ -12,4 +12,8 @@ namespace nmt::text {
 // sequences are invalid.
 size_t find_invalid_utf8(std::string_view s);
 
+// Code points in valid UTF-8 (bytes that do not continue a sequence), as
+// Python's len counts characters (LibreTranslate's limits).
+size_t code_points(std::string_view s);
+
 }  // namespace nmt::text
