@@ -676,6 +676,86 @@ case "$case_name" in
       "$nmt" import marian "$work/marian/checkpoint-00000000.pt" \
       --vocab "$fixture/vocab.spm" --out "$work/again"
     ;;
+  fine_tune)
+    # nmt train --init-from: step 0 of the new run is the model it starts from
+    # (its dev loss as that run printed it, its translations as nmt translate
+    # gives them); options that would change the model are refused by name;
+    # the run resumes without its source; --mix; and the suggestions that
+    # nmt serve keeps are a corpus to fine-tune on.
+    head -n 300 "$data/train.en" >"$work/s.en"; head -n 300 "$data/train.es" >"$work/s.es"
+    head -n 12 "$data/dev.en" >"$work/d.en"; head -n 12 "$data/dev.es" >"$work/d.es"
+    pairs=(--train-src "$work/s.en" --train-tgt "$work/s.es" --batch-tokens 512)
+    "$nmt" train --preset tiny "${pairs[@]}" --dev-src "$work/d.en" --dev-tgt "$work/d.es" --vocab-size 300 \
+      --src-lang en --tgt-lang es --max-steps 6 --out "$work/base" >"$work/base.log" 2>&1 ||
+      { cat "$work/base.log"; fail "training the base model"; }
+    base_loss=$(sed -n 's/^step 6 | dev loss \([0-9.]*\) .*/\1/p' "$work/base.log")
+    [ -n "$base_loss" ] || { cat "$work/base.log"; fail "no dev loss at step 6"; }
+    "$nmt" train --init-from "$work/base" "${pairs[@]}" --dev-src "$work/d.en" --dev-tgt "$work/d.es" \
+      --max-steps 4 --valid-show 12 --out "$work/tuned" >"$work/tuned.log" 2>&1 ||
+      { cat "$work/tuned.log"; fail "fine-tuning"; }
+    grep -q "^fine-tuning $work/base/checkpoint-00000006.pt (step 6): its model, vocabulary and languages; a fresh optimizer" \
+      "$work/tuned.log" || { cat "$work/tuned.log"; fail "no line saying what the run starts from"; }
+    grep -q "^step 0 | dev loss $base_loss " "$work/tuned.log" ||
+      { grep "dev loss" "$work/tuned.log"; fail "step 0's dev loss is not the base model's $base_loss"; }
+    awk '/^step 0 \| dev/ { on = 1; next } /^step / { on = 0 } on && /^  translation: / { print substr($0, 16) }' \
+      "$work/tuned.log" >"$work/step0.es"
+    "$nmt" translate --model "$work/base" --input "$work/d.en" --beam 1 >"$work/base.es" 2>/dev/null || fail "translate"
+    [ "$(wc -l <"$work/step0.es")" = 12 ] && cmp "$work/step0.es" "$work/base.es" ||
+      { diff "$work/step0.es" "$work/base.es" | head; fail "step 0 does not translate as the base model"; }
+    grep -q "^fine-tuning: step 0 (the model it started from) -> step 4 | dev loss $base_loss -> " "$work/tuned.log" ||
+      { tail -5 "$work/tuned.log"; fail "no before/after line"; }
+    python3 -c 'import json, sys; c = json.load(open(sys.argv[1]))
+assert c["init"]["checkpoint"] == sys.argv[2] and c["init"]["step"] == 6, c["init"]
+assert c["data"]["src_lang"] == "en" and c["data"]["tgt_lang"] == "es" and c["preset"] == "init-from", c' \
+      "$work/tuned/config.json" "$work/base/checkpoint-00000006.pt" || fail "config.json does not say where the run started"
+    # Resumed as any run, even with the model it started from gone.
+    mv "$work/base" "$work/base.moved"
+    "$nmt" train --init-from "$work/base" "${pairs[@]}" --max-steps 6 --out "$work/tuned" >"$work/resume.log" 2>&1 ||
+      { cat "$work/resume.log"; fail "resuming a fine-tuning run"; }
+    grep -q "resuming from $work/tuned/checkpoint-00000004.pt at step 4" "$work/resume.log" || fail "did not resume"
+    mv "$work/base.moved" "$work/base"
+    # Refusals, each before anything is written.
+    refuse() {  # MESSAGE INIT_FROM OPTIONS...
+      expect_error "$1" "$nmt" train --init-from "$2" "${pairs[@]}" --max-steps 2 --out "$work/x" "${@:3}"
+      [ ! -e "$work/x" ] || fail "a refused run wrote $work/x"
+    }
+    keeps="--init-from $work/base keeps its model and vocabulary: "
+    refuse "${keeps}model.d_model (--d-model) is 64 there but 128 was given; only --dropout of the model may change" "$work/base" --d-model 128
+    refuse "${keeps}--vocab-size would train a new vocabulary" "$work/base" --vocab-size 500
+    refuse "${keeps}--preset small would build another model (leave --preset out)" "$work/base" --preset small
+    refuse "${keeps}its embeddings are not tied, and --tie-embeddings would change that" "$work/base" --tie-embeddings
+    refuse "--init-from-keep-optimizer: $work/base/best-loss.pt holds no optimizer state" \
+      "$work/base/best-loss.pt" --init-from-keep-optimizer
+    refuse "--init-from: model $work/nope does not exist" "$work/nope"
+    refuse "--mix $work/s.tsv:1.5: SHARE must be a number between 0 and 1" "$work/base" --mix "$work/s.tsv:1.5"
+    expect_error "--out $work/base holds a run that did not start from --init-from ($work/base/checkpoint-00000006.pt)" \
+      "$nmt" train --init-from "$work/tuned" "${pairs[@]}" --max-steps 8 --out "$work/base"
+    # Adam's moments of a checkpoint of ours; a general corpus mixed in.
+    paste "$work/s.en" "$work/s.es" | tail -n 100 >"$work/general.tsv"
+    "$nmt" train --init-from "$work/base" --init-from-keep-optimizer "${pairs[@]}" --mix "$work/general.tsv:0.25" \
+      --max-steps 2 --out "$work/kept" >"$work/kept.log" 2>&1 || { cat "$work/kept.log"; fail "keep-optimizer and --mix"; }
+    grep -q "^--init-from-keep-optimizer: Adam's moments of $work/base/checkpoint-00000006.pt" "$work/kept.log" &&
+      grep -q "^train: $work/s.en / $work/s.es mixed with $work/general.tsv (25% of the pairs), .* 400 pairs kept" \
+        "$work/kept.log" || { cat "$work/kept.log"; fail "keep-optimizer or --mix not applied"; }
+    # LibreTranslate's /suggest keeps DIR/en-es.tsv, which fine-tuning reads as it is.
+    "$nmt" serve --model "$work/base" --port 0 --suggestions-dir "$work/suggestions" >"$work/serve.log" 2>&1 &
+    server=$!
+    wait_for "listening on" "$work/serve.log" "$server" || { cat "$work/serve.log"; fail "server did not start"; }
+    port=$(sed -n 's/.*listening on http:[^:]*:\([0-9]*\).*/\1/p' "$work/serve.log")
+    python3 - "$port" <<'PY' || { kill "$server"; fail "POST /suggest"; }
+import json, sys, urllib.request
+for q, s in [("In the beginning God created the heavens.", "En el principio creó Dios los cielos."),
+             ("The earth was empty.", "Y la tierra estaba vacía.")]:
+    body = json.dumps({"q": q, "s": s, "source": "en", "target": "es"}).encode()
+    request = urllib.request.Request(f"http://127.0.0.1:{sys.argv[1]}/suggest", body, {"Content-Type": "application/json"})
+    assert json.load(urllib.request.urlopen(request, timeout=60)) == {"success": True}
+PY
+    kill "$server"; wait "$server" 2>/dev/null
+    "$nmt" train --init-from "$work/base" --train "$work/suggestions/en-es.tsv" --max-steps 2 --out "$work/suggested" \
+      >"$work/suggested.log" 2>&1 || { cat "$work/suggested.log"; fail "fine-tuning on the suggestions file"; }
+    grep -q "^train: $work/suggestions/en-es.tsv, .* 2 pairs kept" "$work/suggested.log" ||
+      { cat "$work/suggested.log"; fail "the suggestions were not the corpus"; }
+    ;;
   serve_bad_input)
     # nmt serve refuses what it cannot serve before it listens, naming the option or file.
     expect_error "no model to serve: give --model RUN_DIR[:SRC-TGT]" "$nmt" serve --port 0

@@ -1,4 +1,5 @@
 // Loss and learning-rate schedule against hand computations; checkpoints.
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -75,6 +76,33 @@ TEST(LossTest, Loss_LabelSmoothingMatchesFormula) {
   namespace F = torch::nn::functional;
   auto reference = F::cross_entropy(logits, targets, F::CrossEntropyFuncOptions().label_smoothing(eps).reduction(torch::kSum));
   EXPECT_NEAR(sums.loss.item<double>(), reference.item<double>(), 1e-5 * smoothed);
+}
+
+TEST(LossTest, Loss_ExcludedIdsLeaveTheSmoothingShare) {
+  // An imported model's ids it never outputs (logit -1e9) take no share of
+  // the smoothing: the loss is that of the same logits without their columns,
+  // computed by the plain loop over the kept ids.
+  torch::manual_seed(43);
+  const int64_t N = 4, V = 6;
+  auto logits = torch::randn({N, V}) * 2;
+  logits.index_put_({torch::indexing::Slice(), 0}, -1e9);
+  logits.index_put_({torch::indexing::Slice(), 2}, -1e9);
+  auto targets = torch::tensor({1, 5, 3, 4}, torch::kLong);
+  const auto excluded = torch::tensor({0, 2}, torch::kLong);
+  const std::vector<int64_t> kept = {1, 3, 4, 5};
+  auto nlp = neg_log_probs(logits.index_select(1, torch::tensor(kept, torch::kLong)));
+  const double eps = 0.1;
+  double expected = 0;
+  for (int64_t i = 0; i < N; ++i) {
+    const auto column = std::find(kept.begin(), kept.end(), targets[i].item<int64_t>()) - kept.begin();
+    double mean = 0;
+    for (size_t j = 0; j < kept.size(); ++j) mean += nlp[i][j] / static_cast<double>(kept.size());
+    expected += (1 - eps) * nlp[i][column] + eps * mean;
+  }
+  auto sums = label_smoothed_cross_entropy(logits, targets, eps, excluded);
+  EXPECT_NEAR(sums.loss.item<double>(), expected, 1e-5 * expected);
+  // Without the exclusion the -1e9 logits dominate: eps * 2e9 / V per token.
+  EXPECT_GT(label_smoothed_cross_entropy(logits, targets, eps).loss.item<double>(), 1e7);
 }
 
 TEST(LossTest, Loss_GradientFlowsToLogits) {

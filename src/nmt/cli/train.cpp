@@ -23,6 +23,7 @@
 #include "nmt/text/vocab.h"
 #include "nmt/common/format.h"
 #include "nmt/train/auto_options.h"
+#include "nmt/train/init_from.h"
 #include "nmt/train/run_config.h"
 #include "nmt/train/trainer.h"
 
@@ -164,6 +165,16 @@ void add_train_command(CLI::App& app) {
       "--no-tie-embeddings", [cmd](int64_t) { cmd->overrides["data"]["tie_embeddings"] = false; },
       "Separate source, target and output matrices");
   config_option<std::string>(*c, "--out", o, "data", "out", "Run directory: vocabulary, checkpoints");
+  config_option<std::string>(*c, "--init-from", o, "train", "init_from",
+                             "Fine-tune: start from this run directory's final model or this checkpoint (ours, or "
+                             "one made by nmt import marian): its model, vocabulary, languages and decoding defaults, "
+                             "a new optimizer and schedule (auto: a peak lr of " + fixed(train::kFineTunePeakLr * 1e4, 0) +
+                             "e-4). Options that change the model or vocabulary are refused; --dropout may change");
+  config_flag(*c, "--init-from-keep-optimizer", o, "train", "init_keep_optimizer",
+              "With --init-from a checkpoint-*.pt of ours (or its run directory): keep Adam's moments too");
+  config_option<std::string>(*c, "--mix", o, "data", "mix",
+                             "FILE:SHARE: a general corpus (.tsv or .tmx, optionally .gz) making up SHARE (0-1) of the "
+                             "pairs trained on, read in turn with --train's, against forgetting when fine-tuning");
   // model fields
   config_option<int64_t>(*c, "--d-model", o, "model", "d_model", "Model width");
   config_option<int64_t>(*c, "--heads", o, "model", "heads", "Attention heads");

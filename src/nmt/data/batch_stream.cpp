@@ -7,6 +7,7 @@
 
 #include "nmt/common/error.h"
 #include "nmt/data/hash64.h"
+#include "nmt/data/mixed_reader.h"
 
 namespace nmt::data {
 
@@ -75,7 +76,7 @@ CleanStats BatchStream::clean_stats() const { return clean_stats_; }
 void BatchStream::start_epoch(int64_t epoch) {
   if (next_chunk_.valid()) next_chunk_.wait();  // (none is pending here: build_chunk starts none past the end)
   next_chunk_ = {};
-  reader_ = open_corpus(corpus_);
+  reader_ = open_training_corpus(corpus_, epoch);
   if (options_.clean) cleaner_.emplace(options_.clean_options);
   batches_.clear();
   position_ = {epoch, 0, 0};

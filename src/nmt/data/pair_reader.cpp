@@ -27,6 +27,10 @@ bool has_extension(const std::string& path, const std::string& extension) {  // 
 std::string describe(const CorpusSpec& spec) {
   std::string text;
   for (const std::string& path : spec.paths) text += (text.empty() ? "" : " / ") + path;
+  if (!spec.mix_path.empty()) {
+    text += " mixed with " + spec.mix_path + " (" + std::to_string(static_cast<int>(spec.mix_share * 100 + 0.5)) +
+            "% of the pairs)";
+  }
   return text;
 }
 

@@ -65,6 +65,10 @@ struct CorpusSpec {
   // true: invalid UTF-8 is an nmt::Error naming FILE:LINE (TMX: FILE: <tu> N)
   // and the byte; false: passed through (the Cleaner drops and counts it).
   bool check_utf8 = true;
+  // A general corpus read in turn with this one (train --mix FILE:SHARE,
+  // mixed_reader.h): mix_share of the pairs come from mix_path. "" = none.
+  std::string mix_path;
+  double mix_share = 0;
 };
 
 // Opens the corpus for reading from its first pair. Throws nmt::Error for a

@@ -232,7 +232,7 @@ torch::Tensor rows_for(const torch::Tensor& marian, const ModelRows& rows, const
 // The output bias in our id order: -1e9 for ids that are not outputs of the
 // model, so they take no probability from its words.
 torch::Tensor bias_for(const torch::Tensor& marian, const ModelRows& rows) {
-  auto out = torch::full({static_cast<int64_t>(rows.row.size())}, -1e9f);
+  auto out = torch::full({static_cast<int64_t>(rows.row.size())}, model::kBlockedOutputBias);
   for (size_t i = 0; i < rows.row.size(); ++i)
     if (rows.row[i] >= 0 && rows.own[i]) out[static_cast<int64_t>(i)] = marian[rows.row[i]];
   return out;

@@ -203,3 +203,14 @@ Transformer transformer_without_draws(const ModelConfig& config) {
 }
 
 }  // namespace nmt::model
+
+namespace nmt::model {
+
+torch::Tensor blocked_outputs(const Transformer& model) {
+  torch::NoGradGuard no_grad;
+  const auto& bias = model->config.tie_output ? model->output_bias : model->output->bias;
+  if (!bias.defined()) return torch::empty({0}, torch::kLong);
+  return bias.le(kBlockedOutputBias / 2).nonzero().view(-1);
+}
+
+}  // namespace nmt::model

@@ -117,6 +117,14 @@ struct TransformerImpl : torch::nn::Module {
 };
 TORCH_MODULE(Transformer);
 
+// The output bias of ids a model never outputs: an imported model's ids that
+// its own vocabulary lacks (Marian has no <pad> or <s>). Finite, so that
+// softmax and the loss stay finite.
+constexpr float kBlockedOutputBias = -1e9f;
+// The ids whose output bias is kBlockedOutputBias (about), on the model's
+// device; an empty tensor for our own models.
+torch::Tensor blocked_outputs(const Transformer& model);
+
 // A model of `config` built without moving the default CPU generator: for
 // copies whose weights are overwritten at once (replicas, the moving
 // average), so that a run draws the same numbers with or without them.

@@ -67,11 +67,11 @@ HardwareChoice choose_hardware(const TrainOptions& options, int threads, const s
   return c;
 }
 
-int64_t auto_warmup(int64_t expected_steps) {
+int64_t auto_warmup(int64_t expected_steps, double share) {
   if (expected_steps <= 0) return kMaxAutoWarmup;
-  const auto share = static_cast<int64_t>(std::llround(kAutoWarmupShare * static_cast<double>(expected_steps)));
+  const auto steps = static_cast<int64_t>(std::llround(share * static_cast<double>(expected_steps)));
   // Rounded to two significant digits, so that timing noise barely moves it.
-  int64_t w = std::clamp(share, kMinAutoWarmup, kMaxAutoWarmup), unit = 1;
+  int64_t w = std::clamp(steps, kMinAutoWarmup, kMaxAutoWarmup), unit = 1;
   while (w / unit >= 100) unit *= 10;
   return std::max(kMinAutoWarmup, w / unit * unit);
 }

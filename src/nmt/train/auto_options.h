@@ -48,8 +48,8 @@ inline constexpr double kFinalLrShare = 0.01;
 // the first few, which are slower.
 inline constexpr int64_t kProbeSkippedSteps = 3, kWarmupProbeSteps = 12;
 
-// The warm-up for `expected_steps` updates (0 = unknown).
-int64_t auto_warmup(int64_t expected_steps);
+// The warm-up for `expected_steps` updates (0 = unknown): `share` of them.
+int64_t auto_warmup(int64_t expected_steps, double share = kAutoWarmupShare);
 
 // The scale of the paper's schedule that puts its peak at `peak_lr`:
 // scale * d_model^-0.5 * warmup^-0.5 = peak_lr.

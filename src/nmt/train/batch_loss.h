@@ -16,6 +16,8 @@ struct DeviceBatch {
 DeviceBatch to_device(const data::Batch& b, const torch::Device& device);
 
 // Summed losses of one batch; logits only for the non-pad target positions.
-LossSums batch_loss(model::Transformer& model, const DeviceBatch& b, double label_smoothing);
+// `excluded`: ids out of label smoothing's share (label_smoothed_cross_entropy).
+LossSums batch_loss(model::Transformer& model, const DeviceBatch& b, double label_smoothing,
+                    const torch::Tensor& excluded = {});
 
 }  // namespace nmt::train

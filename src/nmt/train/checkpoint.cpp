@@ -144,19 +144,19 @@ void load_weights(torch::serialize::InputArchive& weights, model::Transformer& m
 
 }  // namespace
 
-LoadedCheckpoint load_checkpoint(const std::string& path, bool with_training_weights) {
-  auto archive = open_archive(path);
-  LoadedCheckpoint out;
-  out.path = path;
+namespace {
+// The metadata and vocabularies of an open checkpoint, checked to be ours.
+CheckpointInfo read_info(torch::serialize::InputArchive& archive, const std::string& path) {
+  CheckpointInfo info;
   nlohmann::json meta;
   try {
     torch::Tensor t;
     archive.read("meta", t);
     meta = nlohmann::json::parse(tensor_bytes(t));
     archive.read("src_vocab", t);
-    out.info.src_vocab = tensor_bytes(t);
+    info.src_vocab = tensor_bytes(t);
     archive.read("tgt_vocab", t);
-    out.info.tgt_vocab = tensor_bytes(t);
+    info.tgt_vocab = tensor_bytes(t);
   } catch (const std::exception& e) {
     NMT_FAIL("checkpoint " << path << " lacks nmt metadata (" << first_line(e) << ")");
   }
@@ -164,10 +164,32 @@ LoadedCheckpoint load_checkpoint(const std::string& path, bool with_training_wei
   NMT_CHECK(meta.value("version", 0) == kFormatVersion,
             "checkpoint " << path << " has format version " << meta.value("version", 0) << ", this nmt reads version "
                           << kFormatVersion);
-  out.info.step = meta.at("step").get<int64_t>();
-  out.info.epoch = meta.value("epoch", 0);
-  out.info.config = meta.at("config");
-  out.info.progress = meta.value("progress", nlohmann::json::object());
+  info.step = meta.at("step").get<int64_t>();
+  info.epoch = meta.value("epoch", 0);
+  info.config = meta.at("config");
+  info.progress = meta.value("progress", nlohmann::json::object());
+  NMT_CHECK(info.config.is_object() && info.config.contains("model"),
+            "checkpoint " << path << " has no model configuration");
+  return info;
+}
+}  // namespace
+
+CheckpointInfo read_checkpoint_info(const std::string& path) {
+  auto archive = open_archive(path);
+  return read_info(archive, path);
+}
+
+bool has_optimizer_state(const std::string& path) {
+  auto archive = open_archive(path);
+  torch::serialize::InputArchive moments;
+  return archive.try_read("optimizer", moments);
+}
+
+LoadedCheckpoint load_checkpoint(const std::string& path, bool with_training_weights) {
+  auto archive = open_archive(path);
+  LoadedCheckpoint out;
+  out.path = path;
+  out.info = read_info(archive, path);
   out.model_config = model::model_config_from_json(out.info.config.at("model"));
   const auto& model_json = out.info.config.at("model");
   out.model = model::Transformer(out.model_config);

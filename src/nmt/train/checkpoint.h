@@ -55,6 +55,12 @@ struct LoadedCheckpoint {
 // Throws nmt::Error naming the file if it is missing, truncated or not an nmt
 // checkpoint, or if its weights do not match its model config.
 LoadedCheckpoint load_checkpoint(const std::string& path, bool with_training_weights = false);
+// The metadata and vocabularies of a checkpoint, without building its model
+// (same errors as load_checkpoint for a file that is not one).
+CheckpointInfo read_checkpoint_info(const std::string& path);
+// Whether the checkpoint holds Adam's moments (checkpoint-*.pt do; best-*,
+// averages and imported models do not).
+bool has_optimizer_state(const std::string& path);
 // Restores optimizer state saved with the checkpoint (resume), its tensors on
 // `device`, where the model's parameters are.
 void load_optimizer_state(const std::string& path, torch::optim::Optimizer& optimizer, const c10::Device& device = c10::Device(c10::kCPU));

@@ -7,10 +7,13 @@
 #include "nmt/common/config_file.h"
 #include "nmt/common/error.h"
 #include "nmt/data/corpus.h"
+#include "nmt/data/mixed_reader.h"
 #include "nmt/dist/world.h"
 #include "nmt/model/config.h"
 #include "nmt/model/flops.h"
 #include "nmt/train/auto_options.h"
+#include "nmt/train/checkpoint.h"
+#include "nmt/train/init_from.h"
 #include "nmt/text/vocab.h"
 
 namespace fs = std::filesystem;
@@ -58,6 +61,7 @@ data::CorpusSpec corpus_spec(const nlohmann::json& d, const std::string& name) {
   if (!one.empty()) spec.paths = {one};
   spec.src_lang = d.value("src_lang", "");
   spec.tgt_lang = d.value("tgt_lang", "");
+  if (name == "train" && !d.value("mix", "").empty()) data::set_mix(spec, d.value("mix", ""));
   return spec;
 }
 
@@ -76,7 +80,11 @@ std::vector<std::string> vocab_inputs(const data::CorpusSpec& corpus, const fs::
   return {text};
 }
 
+bool fine_tuning(const nlohmann::json& config) { return !config["train"].value("init_from", "").empty(); }
+
 model::ModelConfig model_config_of(const nlohmann::json& config) {
+  // A fine-tuning run's model section is the whole of its checkpoint's.
+  if (fine_tuning(config)) return model::model_config_from_json(config["model"]);
   return model::model_config_from_json(config["model"], model::preset(config.value("preset", "small")));
 }
 
@@ -88,7 +96,7 @@ nlohmann::json default_train_config() {
           {"train", to_json(TrainOptions{})},
           {"data", {{"train_src", ""}, {"train_tgt", ""}, {"train", ""}, {"dev_src", ""}, {"dev_tgt", ""}, {"dev", ""},
                     {"src_lang", ""}, {"tgt_lang", ""}, {"vocab", ""},
-                    {"src_vocab", ""}, {"tgt_vocab", ""}, {"vocab_size", 8000}, {"vocab_type", "bpe"}, {"tie_embeddings", false}, {"out", ""}}}};
+                    {"src_vocab", ""}, {"tgt_vocab", ""}, {"vocab_size", 8000}, {"vocab_type", "bpe"}, {"tie_embeddings", false}, {"mix", ""}, {"out", ""}}}};
 }
 
 nlohmann::json resolve_train_config(const std::string& config_file, const nlohmann::json& overrides) {
@@ -96,6 +104,11 @@ nlohmann::json resolve_train_config(const std::string& config_file, const nlohma
   const auto file = config_file.empty() ? nlohmann::json::object() : read_config_file(config_file);
   merge_into(config, file);
   merge_into(config, overrides);
+  if (fine_tuning(config)) {
+    auto given = file;
+    merge_into(given, overrides);
+    return fine_tuning_config(config, given);
+  }
   if (config.value("preset", "auto") != "auto") return config;
   // --preset auto: the recipe goes between the defaults and what was given,
   // once the given train options are known to be valid.
@@ -164,7 +177,8 @@ std::optional<TrainResult> run_training(nlohmann::json config, const TrainRunOpt
   const fs::path run_vocab = fs::path(run_dir) / "vocab";
   std::string vocab_path = d.value("vocab", "");
   if (vocab_path.empty() && fs::exists(run_vocab / "spm.model")) vocab_path = run_vocab.string();
-  if (vocab_path.empty() && src_path.empty() && !run.dry_run) {
+  const bool tuning = fine_tuning(config);
+  if (vocab_path.empty() && src_path.empty() && !run.dry_run && !tuning) {
     text::VocabOptions vo;
     vo.inputs = vocab_inputs(data.train, run_vocab);
     vo.size = d["vocab_size"];
@@ -191,16 +205,24 @@ std::optional<TrainResult> run_training(nlohmann::json config, const TrainRunOpt
     say("corpus " + data::describe(data.train) + ": " + std::to_string(data::count_pairs(data.train)) + " pairs");
   }
   if (world.is_main()) world.barrier(kVocabularyWait);
-  if (vocab_path.empty() && src_path.empty()) {
+  if (vocab_path.empty() && src_path.empty() && !tuning) {
     say("config: " + config.dump() + "\n(dry run: the vocabulary would be trained first)");
     return std::nullopt;
   }
   const bool joint = src_path.empty();
-  auto src_vocab = text::load_vocab(joint ? vocab_path : src_path);
-  auto tgt_vocab = joint ? src_vocab : text::load_vocab(tgt_path);
+  // Fine-tuning: the vocabularies of the model's checkpoint (the run's own
+  // latest when it resumes).
+  const std::string latest = tuning ? latest_checkpoint(run_dir) : "";
+  const auto tuned = tuning ? std::optional(read_checkpoint_info(
+                                  latest.empty() ? config["init"]["checkpoint"].get<std::string>() : latest))
+                            : std::nullopt;
+  auto src_vocab = tuned ? text::Vocab::from_serialized(tuned->src_vocab)
+                         : text::load_vocab(joint ? vocab_path : src_path);
+  auto tgt_vocab = tuned ? text::Vocab::from_serialized(tuned->tgt_vocab)
+                         : joint ? src_vocab : text::load_vocab(tgt_path);
   model_config.src_vocab = src_vocab.size();
   model_config.tgt_vocab = tgt_vocab.size();
-  if (d.value("tie_embeddings", false)) {
+  if (d.value("tie_embeddings", false) && !tuned) {
     NMT_CHECK(joint, "--tie-embeddings needs one joint vocabulary, not --src-vocab/--tgt-vocab");
     model_config.share_embeddings = model_config.tie_output = true;
   }
@@ -208,6 +230,12 @@ std::optional<TrainResult> run_training(nlohmann::json config, const TrainRunOpt
   config["model"] = model::to_json(model_config);
   config["train"] = to_json(options);
   if (config.contains("auto")) say(config["auto"].get<std::string>());
+  if (tuning && latest.empty()) {  // (a resumed run says where it resumes)
+    say("fine-tuning " + config["init"]["checkpoint"].get<std::string>() + " (step " +
+        config["init"]["step"].dump() + "): its model, vocabulary" +
+        (config.contains("decode") ? ", languages and decoding defaults" : " and languages") +
+        (options.init_keep_optimizer ? "; Adam's moments kept" : "; a fresh optimizer") + ", a new schedule from step 0");
+  }
   say("config: " + config.dump());
   if (run.dry_run) return std::nullopt;
   if (run.before_training) run.before_training();

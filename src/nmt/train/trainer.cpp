@@ -23,6 +23,7 @@
 #include "nmt/train/checkpoint.h"
 #include "nmt/train/early_stopping.h"
 #include "nmt/train/ema.h"
+#include "nmt/train/init_from.h"
 #include "nmt/train/metrics_writer.h"
 #include "nmt/train/schedule.h"
 #include "nmt/train/update_step.h"
@@ -36,7 +37,8 @@ namespace nmt::train {
   X(max_steps) X(max_epochs) X(max_time) X(batch_tokens) X(accumulate) X(max_pass_tokens) X(max_len) X(lr)          \
   X(warmup) X(label_smoothing) X(clip) X(max_bad_steps) X(threads) X(seed) X(log_every) X(valid_every)             \
   X(valid_translate) X(valid_beam) X(valid_max_sentences) X(early_stopping_metric) X(patience) X(save_every)        \
-  X(keep_checkpoints) X(ema) X(average_last) X(valid_show) X(device) X(chunk_pairs) X(clean) X(replicas) X(lr_schedule) X(dist_backend) X(dist_timeout) X(dist_bucket_mb)
+  X(keep_checkpoints) X(ema) X(average_last) X(valid_show) X(device) X(chunk_pairs) X(clean) X(replicas) X(lr_schedule) X(dist_backend) X(dist_timeout) X(dist_bucket_mb) \
+  X(init_from) X(init_keep_optimizer)
 
 nlohmann::json to_json(const TrainOptions& o) {
   nlohmann::json j;
@@ -185,6 +187,14 @@ class Trainer {
   // `why`: what the expected steps come from; `resumed`: the warm-up is the checkpoint's.
   void set_schedule(int64_t expected_steps, const std::string& why, bool resumed = false);
   double learning_rate(int64_t step) const;
+  // The automatic peak and warm-up share (--lr 0, --warmup 0): lower and
+  // shorter when fine-tuning (init_from.h).
+  double auto_peak_lr() const { return fine_tuning_ ? kFineTunePeakLr : kAutoPeakLr; }
+  double auto_warmup_share() const { return fine_tuning_ ? kFineTuneWarmupShare : kAutoWarmupShare; }
+  // Fine-tuning: the model of options_.init_from, into model_ (and into
+  // `average` when its checkpoint holds training weights beside it).
+  void start_from(const std::string& checkpoint, const text::Vocab& src_vocab, const text::Vocab& tgt_vocab,
+                  model::Transformer& average);
   // The warm-up's share of the expected steps.
   double warmup_share() const {
     return expected_steps_ > 0 ? static_cast<double>(warmup_) / static_cast<double>(expected_steps_) : 0.0;
@@ -212,6 +222,11 @@ class Trainer {
   // budget's end or as 1/sqrt(step).
   int64_t warmup_ = 0, expected_steps_ = 0;
   double lr_scale_ = 0;
+  bool fine_tuning_ = false;     // init_from: a trained model's weights, the fine-tuning schedule
+  std::string init_checkpoint_;  // what it started from, on its first start ("" when resumed)
+  nlohmann::json init_scores_;   // the dev scores of that model (step 0), reported again at the end
+  nlohmann::json last_scores_;   // of the latest validation
+  torch::Tensor excluded_outputs_;  // ids out of label smoothing (model::blocked_outputs)
   bool linear_ = false;
   bool probing_ = false;  // a time budget: the first steps are timed before the schedule is set
   std::optional<double> probe_start_;  // train_seconds_ after the first (slower) steps
@@ -292,9 +307,13 @@ Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& opt
     if (ckpt.training_weights) saved_average = ckpt.model, model_ = ckpt.training_weights;
     step_ = ckpt.info.step, epochs_done_ = ckpt.info.epoch;
     resumed = ckpt.info.progress;
+  } else if (!options.init_from.empty()) {
+    init_checkpoint_ = init_checkpoint(options.init_from);
+    start_from(init_checkpoint_, src_vocab, tgt_vocab, saved_average);
   } else {
     model_ = model::Transformer(model_config);
   }
+  fine_tuning_ = !options.init_from.empty();
   // Every rank must start from the same checkpoint: one run directory that
   // all of them see.
   const auto steps = world_.max({static_cast<double>(step_), -static_cast<double>(step_)});
@@ -354,6 +373,15 @@ Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& opt
   optimizer_ = make_optimizer(model_);
   replicas_ = std::make_unique<Replicas>(model_, hardware_.replicas);
   reducer_ = world_.gradient_reducer(model_->parameters());
+  excluded_outputs_ = model::blocked_outputs(model_);
+  if (excluded_outputs_.numel() > 0) {
+    message("label smoothing leaves out the " + std::to_string(excluded_outputs_.numel()) +
+            " ids this model never outputs (output bias " + fixed(model::kBlockedOutputBias, 0) + ")");
+  }
+  if (!init_checkpoint_.empty() && options.init_keep_optimizer) {
+    load_optimizer_state(init_checkpoint_, *optimizer_, device_);
+    message("--init-from-keep-optimizer: Adam's moments of " + init_checkpoint_);
+  }
   if (!latest.empty()) {
     load_optimizer_state(latest, *optimizer_, device_);
     if (resumed.contains("position")) {
@@ -365,6 +393,7 @@ Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& opt
       validated_step_ = resumed.value("validated_step", int64_t{-1});
       bad_in_a_row_ = resumed.value("bad_in_a_row", int64_t{0});
       epoch_ended_ = resumed.value("epoch_ended", false);
+      init_scores_ = resumed.value("init_scores", nlohmann::json());
     }
     message("resuming from " + latest + " at step " + std::to_string(step_));
   }
@@ -382,6 +411,26 @@ Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& opt
   info_ = CheckpointInfo{0, 0, full_config, src_vocab.serialized(), tgt_vocab.serialized()};
   info_.with_rng_state = true;
   saved_step_ = latest.empty() ? -1 : step_;
+}
+
+void Trainer::start_from(const std::string& checkpoint, const text::Vocab& src_vocab, const text::Vocab& tgt_vocab,
+                         model::Transformer& average) {
+  auto ckpt = load_checkpoint(checkpoint, /*with_training_weights=*/options_.init_keep_optimizer);
+  auto tuned = ckpt.model_config;
+  tuned.dropout = model_config_.dropout;  // the one model option a fine-tuning run may change
+  const auto diff = model::first_difference(tuned, model_config_);
+  NMT_CHECK(!diff, "cannot fine-tune " << checkpoint << ": model." << diff->field << " is " << diff->a
+                                       << " there but " << diff->b << " now");
+  NMT_CHECK(ckpt.info.src_vocab == src_vocab.serialized() && ckpt.info.tgt_vocab == tgt_vocab.serialized(),
+            "cannot fine-tune " << checkpoint << " with other vocabularies than its own");
+  // Built for this run's dropout, with the checkpoint's weights.
+  model_ = model::transformer_without_draws(model_config_);
+  copy_weights(ckpt.training_weights ? ckpt.training_weights : ckpt.model, model_);
+  if (ckpt.training_weights) {  // Adam's moments belong to the weights it moved; the average goes on from its own
+    average = model::transformer_without_draws(model_config_);
+    copy_weights(ckpt.model, average);
+  }
+  message("fine-tuning from " + checkpoint + " (step " + std::to_string(ckpt.info.step) + ")");
 }
 
 void Trainer::check_resume(const LoadedCheckpoint& ckpt, const text::Vocab& src_vocab,
@@ -411,6 +460,7 @@ nlohmann::json Trainer::progress() const {
                              {"epoch_ended", epoch_ended_},
                              {"warmup", probing_ ? nlohmann::json(nullptr) : nlohmann::json(warmup_)},
                              {"expected_steps", expected_steps_}};
+  if (!init_scores_.is_null()) progress["init_scores"] = init_scores_;
   early_stopping_.save(progress);  // the best scores and the validations since the last gain
   return progress;
 }
@@ -427,7 +477,7 @@ void Trainer::resolve_schedule(const nlohmann::json& resumed) {
     // Until the probe steps have shown the speed: the gentlest start.
     probing_ = true;
     warmup_ = options_.warmup > 0 ? options_.warmup : kMaxAutoWarmup;
-    lr_scale_ = options_.lr > 0 ? options_.lr : scale_for_peak(kAutoPeakLr, model_config_.d_model, warmup_);
+    lr_scale_ = options_.lr > 0 ? options_.lr : scale_for_peak(auto_peak_lr(), model_config_.d_model, warmup_);
   } else {
     set_schedule(options_.max_steps, "--max-steps " + std::to_string(options_.max_steps));
   }
@@ -449,18 +499,18 @@ void Trainer::set_schedule(int64_t expected_steps, const std::string& why, bool 
   if (options_.warmup > 0) {
     warmup_ = options_.warmup;
   } else if (!resumed || warmup_ == 0) {
-    warmup_ = auto_warmup(expected_steps_);
+    warmup_ = auto_warmup(expected_steps_, auto_warmup_share());
   }
-  lr_scale_ = options_.lr > 0 ? options_.lr : scale_for_peak(kAutoPeakLr, model_config_.d_model, warmup_);
+  lr_scale_ = options_.lr > 0 ? options_.lr : scale_for_peak(auto_peak_lr(), model_config_.d_model, warmup_);
   const double peak = inverse_sqrt_lr(warmup_, model_config_.d_model, warmup_, lr_scale_);
   message("schedule: warm-up " + std::to_string(warmup_) + " steps" +
           (options_.warmup > 0          ? ""
            : resumed                    ? " (auto, " + why + ")"
            : expected_steps_ == 0       ? " (auto: the paper's, as no step or time budget bounds the run)"
-                                        : " (auto: " + fixed(100 * kAutoWarmupShare, 0) + "% of " + why + ", within " +
+                                        : " (auto: " + fixed(100 * auto_warmup_share(), 0) + "% of " + why + ", within " +
                                     std::to_string(kMinAutoWarmup) + "-" + std::to_string(kMaxAutoWarmup) + ")") +
           ", peak lr " + fixed(peak * 1e4, 2) + "e-4" +
-          (options_.lr > 0 ? " (--lr " + fixed(options_.lr, 3) + ")" : " (auto)") +
+          (options_.lr > 0 ? " (--lr " + fixed(options_.lr, 3) + ")" : fine_tuning_ ? " (auto, fine-tuning)" : " (auto)") +
           (linear_ ? ", then down linearly to " + fixed(100 * kFinalLrShare, 0) + "% of it at the budget's end"
                    : ", then 1/sqrt(step)"));
 }
@@ -507,6 +557,7 @@ void Trainer::update() {
   const double lr = learning_rate(step_ + 1);
   UpdateOptions update_options;
   update_options.lr = lr, update_options.label_smoothing = options_.label_smoothing, update_options.clip = options_.clip;
+  update_options.excluded_outputs = excluded_outputs_;
   update_options.poison = callbacks_.poison_step && callbacks_.poison_step(attempts_);
   update_options.bf16 = hardware_.bf16;
   world_.entering_step(step_ + 1);
@@ -558,6 +609,9 @@ void Trainer::validate() {
   ValidReport r;
   r.step = step_, r.train_seconds = train_seconds_, r.loss = scores.loss, r.ppl = scores.ppl;
   r.bleu = scores.bleu, r.chrf = scores.chrf, r.seconds = scores.seconds;
+  last_scores_ = {{"loss", scores.loss}};
+  if (scores.bleu) last_scores_["bleu"] = *scores.bleu, last_scores_["chrf"] = *scores.chrf;
+  if (step_ == 0 && fine_tuning_) init_scores_ = last_scores_;
 
   const auto outcome = early_stopping_.add(step_, scores);
   const std::string& metric = outcome.metric;
@@ -644,6 +698,9 @@ void Trainer::average_last() {
 }
 
 TrainResult Trainer::run() {
+  // A fine-tuning run's first start scores the model as it came, so that
+  // every later validation (and best-*.pt) is measured against it.
+  if (!init_checkpoint_.empty() && step_ == 0) validate();
   std::string reason = budget_reached();
   while (reason.empty()) {
     try {
@@ -711,6 +768,15 @@ TrainResult Trainer::run() {
     message("schedule: warm-up " + std::to_string(warmup_) + " steps (auto), kept: the run ended at step " +
             std::to_string(step_) + ", before the " + std::to_string(kProbeSkippedSteps + kWarmupProbeSteps) +
             " steps that time its speed");
+  }
+  if (!init_scores_.is_null() && !last_scores_.is_null() && validated_step_ == step_) {
+    auto change = [&](const char* key, const char* name, int digits) {
+      if (!init_scores_.contains(key) || !last_scores_.contains(key)) return std::string();
+      return std::string(" | dev ") + name + " " + fixed(init_scores_[key].get<double>(), digits) + " -> " +
+             fixed(last_scores_[key].get<double>(), digits);
+    };
+    message("fine-tuning: step 0 (the model it started from) -> step " + std::to_string(step_) +
+            change("loss", "loss", 4) + change("bleu", "BLEU", 2) + change("chrf", "chrF", 2));
   }
   const auto timing = batches_->timing();
   message("data: " + std::to_string(timing.chunks) + " chunk" + (timing.chunks == 1 ? "" : "s") +

@@ -71,6 +71,10 @@ struct TrainOptions {
   std::string dist_backend = "auto";  // auto | gloo | nccl
   double dist_timeout = 120;          // seconds
   double dist_bucket_mb = 25;         // gradients reduced together, during backward (DDP's bucket_cap_mb)
+  // Fine-tuning (init_from.h): the run directory or checkpoint whose model
+  // the run starts from, when RUN_DIR has no checkpoint yet; "" = a new model.
+  std::string init_from;
+  bool init_keep_optimizer = false;  // Adam's moments too (our checkpoint-*.pt only)
   // Resume with the checkpoint's weights, optimizer and step, but the data
   // from the start of an epoch: for new data or data-order options on
   // purpose. A run's action, not its configuration: not saved in JSON.

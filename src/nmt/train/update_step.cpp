@@ -76,7 +76,7 @@ UpdateResult apply_update(model::Transformer& model, torch::optim::Adam& optimiz
       LossSums sums;
       {
         model::Bf16Scope bf16(options.bf16);
-        sums = batch_loss(m, part, options.label_smoothing);
+        sums = batch_loss(m, part, options.label_smoothing, options.excluded_outputs);
       }
       auto loss = sums.loss / static_cast<double>(std::max<int64_t>(r.target_tokens, 1));
       if (options.poison) loss = loss * std::numeric_limits<double>::quiet_NaN();

@@ -23,6 +23,7 @@ std::unique_ptr<torch::optim::Adam> make_optimizer(model::Transformer& model);
 struct UpdateOptions {
   double lr = 0;               // this step's learning rate (inverse_sqrt_lr)
   double label_smoothing = 0.1;
+  at::Tensor excluded_outputs;  // ids out of label smoothing (model::blocked_outputs); undefined = none
   double clip = 1.0;           // gradient-norm clipping, 0 = off
   bool poison = false;         // tests: make the loss NaN, as a diverging run would
   bool bf16 = false;           // matrix products in bfloat16 (autocast); weights, loss and Adam stay float32
