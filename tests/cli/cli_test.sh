@@ -616,7 +616,7 @@ case "$case_name" in
       "$nmt" shortlist --model "$work/run" --out "$work/x.sl"
     ;;
   bench_bad_input)
-    expect_error "unknown preset 'huge' (expected tiny, small, base or big)" "$nmt" bench train --preset huge --steps 1
+    expect_error "unknown preset 'huge' (expected tiny, small, base, big, student-tiny or student-base)" "$nmt" bench train --preset huge --steps 1
     expect_error "unknown preset 'huge'" "$nmt" bench translate --preset huge --fixed-len 5
     expect_error "--profile records LibTorch's operators, and the CPU engine runs none: add --engine torch" \
       "$nmt" bench translate --preset tiny --fixed-len 5 --sentences 2 --engine cpu --profile "$work/t.json"
@@ -755,6 +755,36 @@ PY
       >"$work/suggested.log" 2>&1 || { cat "$work/suggested.log"; fail "fine-tuning on the suggestions file"; }
     grep -q "^train: $work/suggestions/en-es.tsv, .* 2 pairs kept" "$work/suggested.log" ||
       { cat "$work/suggested.log"; fail "the suggestions were not the corpus"; }
+    ;;
+  distill)
+    # nmt distill: the distilled corpus is the teacher's nmt translate output
+    # beside its sources, an interrupted one goes on from its last complete
+    # line, and the student's run translates in int8 with its shortlist unless
+    # told otherwise.
+    tiny_run
+    teach=(--teacher "$work/run" --train-src "$work/s.en" --train-tgt "$work/s.es" --out "$work/student" --beam 2)
+    expect_error "no distilled corpus in $work/student ($work/student/distilled.tsv): run nmt distill --stage translate first" \
+      "$nmt" distill "${teach[@]}" --stage train --max-steps 2
+    "$nmt" distill "${teach[@]}" --stage translate --chunk-lines 100 >"$work/d.log" 2>&1 || { cat "$work/d.log"; fail "distill"; }
+    grep -q "^distill: 300 of 300 sources translated by the teacher" "$work/d.log" || { cat "$work/d.log"; fail "no progress"; }
+    "$nmt" translate --model "$work/run" --input "$work/s.en" --beam 2 >"$work/teacher.es" 2>/dev/null || fail "translate"
+    cut -f 2 "$work/student/distilled.tsv" | cmp - "$work/teacher.es" || fail "distilled targets differ from nmt translate"
+    cut -f 1 "$work/student/distilled.tsv" | cmp - "$work/s.en" || fail "distilled sources differ from the corpus"
+    cp "$work/student/distilled.tsv" "$work/whole.tsv"
+    { head -n 150 "$work/whole.tsv"; printf 'cut short\tby a kill'; } >"$work/student/distilled.tsv"
+    "$nmt" distill "${teach[@]}" --stage translate --chunk-lines 100 >"$work/d2.log" 2>&1 || { cat "$work/d2.log"; fail "resume"; }
+    grep -q "holds the teacher's translations of 300 sources (150 kept from an earlier run, 150 now)" "$work/d2.log" ||
+      { cat "$work/d2.log"; fail "did not resume at line 151"; }
+    cmp "$work/student/distilled.tsv" "$work/whole.tsv" || fail "the resumed corpus differs from one written at once"
+    "$nmt" distill "${teach[@]}" --stage train --preset tiny --max-steps 3 >"$work/t.log" 2>&1 ||
+      { cat "$work/t.log"; fail "training the student"; }
+    grep -q "^train: $work/student/distilled.tsv" "$work/t.log" && [ -s "$work/student/shortlist.bin" ] ||
+      { cat "$work/t.log"; fail "the student did not train on the distilled corpus, or no shortlist"; }
+    "$nmt" translate --model "$work/student" --input "$work/s.en" >/dev/null 2>"$work/tr.log" || { cat "$work/tr.log"; fail "student"; }
+    grep -q "^the model's defaults: int8, shortlist $work/student/shortlist.bin" "$work/tr.log" || { cat "$work/tr.log"; fail "defaults"; }
+    "$nmt" translate --model "$work/student" --input "$work/s.en" --quantize none --shortlist none >/dev/null 2>"$work/tr.log" ||
+      { cat "$work/tr.log"; fail "student without its defaults"; }
+    grep -q "^the model's defaults: float32, no shortlist" "$work/tr.log" || { cat "$work/tr.log"; fail "defaults not overridden"; }
     ;;
   serve_bad_input)
     # nmt serve refuses what it cannot serve before it listens, naming the option or file.

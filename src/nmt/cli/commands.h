@@ -19,6 +19,7 @@ void add_clean_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
 void add_serve_command(CLI::App& app);
 void add_import_command(CLI::App& app);
+void add_distill_command(CLI::App& app);
 void add_score_pairs_command(CLI::App& app);
 void add_shortlist_command(CLI::App& app);
 

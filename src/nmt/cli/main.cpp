@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
   nmt::cli::add_bench_command(app);
   nmt::cli::add_serve_command(app);
   nmt::cli::add_import_command(app);
+  nmt::cli::add_distill_command(app);
   nmt::cli::add_score_pairs_command(app);
   nmt::cli::add_shortlist_command(app);
   try {

@@ -3,7 +3,6 @@
 #include <unistd.h>
 
 #include <csignal>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -14,6 +13,7 @@
 #include "nmt/cli/commands.h"
 #include "nmt/cli/options.h"
 #include "nmt/cli/progress.h"
+#include "nmt/cli/stop_signal.h"
 #include "nmt/common/error.h"
 #include "nmt/data/corpus.h"
 #include "nmt/data/pair_reader.h"
@@ -39,27 +39,6 @@ struct TrainCommand {
   int nproc = 1;
   nlohmann::json overrides = nlohmann::json::object();
 };
-
-// SIGINT/SIGTERM ask training to save a checkpoint and stop after the
-// current step. The handler is installed once per process and resets itself,
-// so a second Ctrl-C kills at once (the last checkpoint is still intact).
-volatile std::sig_atomic_t stop_signal = 0;
-
-extern "C" void on_stop_signal(int signal) {
-  stop_signal = signal;
-  const char note[] = "\nnmt: stopping after this step and saving a checkpoint (again to abort at once)\n";
-  [[maybe_unused]] auto written = ::write(2, note, sizeof note - 1);
-}
-
-void install_stop_handlers() {
-  struct sigaction action;
-  std::memset(&action, 0, sizeof action);
-  action.sa_handler = on_stop_signal;
-  action.sa_flags = SA_RESETHAND;
-  sigemptyset(&action.sa_mask);
-  sigaction(SIGINT, &action, nullptr);
-  sigaction(SIGTERM, &action, nullptr);
-}
 
 // This process's own command line, for the ranks --nproc starts.
 std::vector<std::string> own_arguments() {
@@ -102,7 +81,7 @@ void run(const TrainCommand& cmd) {
   train::TrainCallbacks callbacks;
   callbacks.message = [&](const std::string& line) { progress.message(line); };
   callbacks.on_step = [&](const train::StepReport& r) { progress.step(r); };
-  callbacks.stop_requested = [] { return stop_signal != 0; };
+  callbacks.stop_requested = [] { return stop_signal() != 0; };
   run_options.before_training = install_stop_handlers;
   const auto trained = train::run_training(config, run_options, callbacks, world);
   progress.finish();
@@ -111,10 +90,10 @@ void run(const TrainCommand& cmd) {
   if (result.stop_reason == "interrupted") {
     if (world.is_main()) {
       std::cerr << "interrupted by "
-                << (stop_signal == SIGINT ? "SIGINT" : stop_signal == SIGTERM ? "SIGTERM" : "a stop request to another rank")
+                << (stop_signal() == SIGINT ? "SIGINT" : stop_signal() == SIGTERM ? "SIGTERM" : "a stop request to another rank")
                 << "; run the same command to resume from " << result.checkpoint << "\n";
     }
-    throw CLI::RuntimeError(128 + (stop_signal ? static_cast<int>(stop_signal) : SIGTERM));
+    throw CLI::RuntimeError(128 + (stop_signal() ? stop_signal() : SIGTERM));
   }
 }
 
@@ -133,10 +112,10 @@ void add_train_command(CLI::App& app) {
               "an epoch: for new data, or other batch/chunk/length/seed/cleaning options, on purpose");
   c->add_option_function<std::string>(
        "--preset", [cmd](const std::string& v) { cmd->overrides["preset"] = v; },
-       "Model size: auto | tiny | small | base | big; model options override its fields. auto (the default) "
+       "Model size: auto | tiny | small | base | big | student-tiny | student-base (nmt distill); model options override its fields. auto (the default) "
        "picks the size and a recipe (pre-norm, tied embeddings, vocabulary and batch sizes) from the corpus size, "
        "--max-time and the device, and says what it chose")
-      ->check(CLI::IsMember({"auto", "tiny", "small", "base", "big"}));
+      ->check(CLI::IsMember({"auto", "tiny", "small", "base", "big", "student-tiny", "student-base"}));
   config_option<std::string>(*c, "--train-src", o, "data", "train_src", "Training source file (plain or .gz)");
   config_option<std::string>(*c, "--train-tgt", o, "data", "train_tgt", "Training target file, line-aligned");
   config_option<std::string>(*c, "--train", o, "data", "train",

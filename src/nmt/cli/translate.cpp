@@ -86,6 +86,18 @@ void run(TranslateCommand cmd) {
   apply_model_defaults(cmd, ckpt.info.config);
   NMT_CHECK(!cmd.word_scores || cmd.options.search.rule == "marian",
             "--word-scores needs --search marian (its hypotheses keep each token's log-probability)");
+  // The run's engine defaults (a distilled student's int8 and shortlist) on
+  // the CPU engine, where the command line is silent.
+  const bool cpu_engine = cmd.device == "cpu" && !cmd.options.bf16 && cmd.options.engine != "torch";
+  const auto engine = decode::engine_defaults(ckpt.info.config, cmd.models.front());
+  if (cmd.app->count("--quantize") == 0 && engine.int8 && cpu_engine) cmd.quantize = "int8";
+  if (cmd.app->count("--shortlist") == 0 && !engine.shortlist.empty() && cpu_engine) cmd.shortlist = engine.shortlist;
+  if (cmd.shortlist == "none") cmd.shortlist.clear();
+  if ((engine.int8 || !engine.shortlist.empty()) && cpu_engine) {
+    std::cerr << "the model's defaults: " << (cmd.quantize == "int8" ? "int8" : "float32")
+              << (cmd.shortlist.empty() ? ", no shortlist" : ", shortlist " + cmd.shortlist)
+              << " (--quantize none, --shortlist none to change)\n";
+  }
   auto src_vocab = text::Vocab::from_serialized(loaded.src_vocab);
   auto tgt_vocab = text::Vocab::from_serialized(loaded.tgt_vocab);
   decode::Translator translator(loaded.models, cmd.weights, torch::Device(cmd.device));
@@ -217,7 +229,8 @@ void add_translate_command(CLI::App& app) {
   c->add_option("--max-length-extra", opt.max_length_extra, "See --max-length-ratio")->capture_default_str();
   c->add_flag("--bf16", opt.bf16, "Matrix products in bfloat16 (autocast, CPU or CUDA): faster, slightly different outputs");
   c->add_option("--quantize", cmd->quantize,
-                "int8: linear layers multiply in int8 (weights per output channel, activations per call; CPU)")
+                "int8: linear layers multiply in int8 (weights per output channel, activations per call; CPU); "
+                "default: the model's (int8 for a student of nmt distill), else none")
       ->capture_default_str()->check(CLI::IsMember({"none", "int8"}));
   c->add_flag("--alignment", cmd->alignment,
               "After each translation, ' ||| ' and Marian's hard alignment: 's-t' pairs (source position - "
@@ -249,7 +262,8 @@ void add_translate_command(CLI::App& app) {
       ->capture_default_str()->check(CLI::IsMember({"auto", "torch", "cpu"}));
   c->add_option("--shortlist", cmd->shortlist,
                 "Score only the target pieces that this shortlist (nmt shortlist) gives each batch's sources: a "
-                "smaller output layer, faster (CPU engine)");
+                "smaller output layer, faster (CPU engine); default: the model's (a student of nmt distill has "
+                "RUN_DIR/shortlist.bin); none: without one");
   cmd->app = c;
   c->callback([cmd] { run(*cmd); });
 }

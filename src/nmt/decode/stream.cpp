@@ -111,12 +111,18 @@ StreamStats translate_text_stream(Translator& translator, text::LineReader& inpu
       emit(first, join_translations(split, translate_sources(translator, split.sources, options, stats), tgt_vocab));
       return;
     }
-    const auto n_best = translate_sources(translator, encode_lines(lines, src_vocab), options, stats);
-    std::vector<std::string> translations;
-    translations.reserve(n_best.size());
-    for (const auto& hypotheses : n_best) translations.push_back(best_translation(hypotheses, tgt_vocab));
-    emit(first, translations);
+    emit(first, translate_text_lines(translator, lines, src_vocab, tgt_vocab, options, stats));
   });
+}
+
+std::vector<std::string> translate_text_lines(Translator& translator, const std::vector<std::string>& lines,
+                                              const text::Vocab& src_vocab, const text::Vocab& tgt_vocab,
+                                              const StreamOptions& options, StreamStats& stats) {
+  const auto n_best = translate_sources(translator, encode_lines(lines, src_vocab), options, stats);
+  std::vector<std::string> translations;
+  translations.reserve(n_best.size());
+  for (const auto& hypotheses : n_best) translations.push_back(best_translation(hypotheses, tgt_vocab));
+  return translations;
 }
 
 }  // namespace nmt::decode

@@ -66,6 +66,14 @@ using WindowSourcesSink = std::function<void(int64_t first, const std::vector<st
 StreamStats translate_stream(Translator& translator, text::LineReader& input, const text::Vocab& src_vocab,
                              const StreamOptions& options, const WindowSourcesSink& emit);
 
+// Lines of text translated together, as one window of
+// translate_text_stream (without split_sentences): each line's best
+// translation, in order. For callers that hold their lines (nmt distill's
+// teacher).
+std::vector<std::string> translate_text_lines(Translator& translator, const std::vector<std::string>& lines,
+                                              const text::Vocab& src_vocab, const text::Vocab& tgt_vocab,
+                                              const StreamOptions& options, StreamStats& stats);
+
 // The same, one translated line per line (the best hypothesis, or the
 // line's sentences' best joined when options.split_sentences): after each
 // window, emit(first, lines) gets the translations of lines first, first + 1, ...

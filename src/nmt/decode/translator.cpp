@@ -1,3 +1,4 @@
+#include <filesystem>
 #include "nmt/decode/translator.h"
 
 #include <algorithm>
@@ -78,6 +79,23 @@ void apply_model_defaults(const nlohmann::json& model_config, TranslateOptions& 
   } catch (const nlohmann::json::exception& e) {
     NMT_FAIL("the model's decode settings are malformed: " << d.dump() << " (" << e.what() << ")");
   }
+}
+
+EngineDefaults engine_defaults(const nlohmann::json& model_config, const std::string& run_dir_or_file) {
+  EngineDefaults defaults;
+  if (!model_config.contains("decode") || !model_config["decode"].is_object()) return defaults;
+  const auto& d = model_config["decode"];
+  defaults.int8 = d.value("quantize", "") == "int8";
+  const std::string shortlist = d.value("shortlist", "");
+  if (!shortlist.empty()) {
+    const auto dir = std::filesystem::is_directory(run_dir_or_file) ? std::filesystem::path(run_dir_or_file)
+                                                                     : std::filesystem::path(run_dir_or_file).parent_path();
+    defaults.shortlist = (dir / shortlist).string();
+    NMT_CHECK(std::filesystem::exists(defaults.shortlist),
+              "the model's decoding defaults name the shortlist " << defaults.shortlist << ", which does not exist "
+                                                                  << "(give --shortlist none to translate without one)");
+  }
+  return defaults;
 }
 
 void TranslateStats::add(const TranslateStats& part) {

@@ -108,6 +108,16 @@ struct TranslateStats {
 void apply_model_defaults(const nlohmann::json& model_config, TranslateOptions& options,
                           const std::set<std::string>& set_by_user);
 
+// A run's engine defaults beside the search's, from the same section (a
+// student of nmt distill has them): "quantize": "int8", and "shortlist": a
+// file of the run directory, `run_dir_or_file` (a checkpoint's folder). A
+// shortlist named there but missing is an error naming it.
+struct EngineDefaults {
+  bool int8 = false;
+  std::string shortlist;  // its path; "" = none
+};
+EngineDefaults engine_defaults(const nlohmann::json& model_config, const std::string& run_dir_or_file);
+
 // The detokenized text of a sentence's best hypothesis ("" if it has none).
 std::string best_translation(const std::vector<Hypothesis>& n_best, const text::Vocab& tgt_vocab);
 

@@ -17,8 +17,15 @@ ModelConfig preset(const std::string& name) {
   } else if (name == "big") {
     c.d_model = 1024, c.heads = 16, c.encoder_layers = 6, c.decoder_layers = 6, c.ffn = 4096;
     c.dropout = 0.3;
+  } else if (name == "student-tiny") {
+    // Students for distillation (nmt distill), after Bergamot's: a deep
+    // encoder, which runs once per sentence, and a 2-layer decoder, which
+    // runs once per output token; pre-norm, as --preset auto.
+    c.d_model = 256, c.heads = 8, c.encoder_layers = 6, c.decoder_layers = 2, c.ffn = 1536, c.pre_norm = true;
+  } else if (name == "student-base") {
+    c.d_model = 512, c.heads = 8, c.encoder_layers = 6, c.decoder_layers = 2, c.ffn = 2048, c.pre_norm = true;
   } else {
-    NMT_FAIL("unknown preset '" << name << "' (expected tiny, small, base or big)");
+    NMT_FAIL("unknown preset '" << name << "' (expected tiny, small, base, big, student-tiny or student-base)");
   }
   return c;
 }

@@ -32,7 +32,8 @@ struct ModelConfig {
   void validate() const;         // throws nmt::Error naming the bad field
 };
 
-// tiny (tests), small (256/4/3+3/1024), base (512/8/6+6/2048), big (1024/16/6+6/4096).
+// tiny (tests), small (256/4/3+3/1024), base (512/8/6+6/2048), big (1024/16/6+6/4096);
+// students for distillation: student-tiny (256/8/6+2/1536), student-base (512/8/6+2/2048), pre-norm.
 ModelConfig preset(const std::string& name);
 
 nlohmann::json to_json(const ModelConfig& config);
