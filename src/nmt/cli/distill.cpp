@@ -126,11 +126,7 @@ void add_distill_command(CLI::App& app) {
   c->add_option("--preset", cmd->student.preset, "The student: student-tiny (256 wide, 6 + 2 layers, FFN 1536) or "
                                                  "student-base (512 wide, 6 + 2 layers, FFN 2048)")
       ->capture_default_str()->check(CLI::IsMember({"student-tiny", "student-base", "tiny", "small", "base"}));
-  config_option<int64_t>(*c, "--d-model", o, "model", "d_model", "The student's width, over the preset's");
-  config_option<int64_t>(*c, "--heads", o, "model", "heads", "The student's attention heads, over the preset's");
-  config_option<int64_t>(*c, "--encoder-layers", o, "model", "encoder_layers", "The student's encoder layers");
-  config_option<int64_t>(*c, "--decoder-layers", o, "model", "decoder_layers", "The student's decoder layers");
-  config_option<int64_t>(*c, "--ffn", o, "model", "ffn", "The student's feed-forward width");
+  add_model_shape_options(*c, o);  // the student's, over its preset's
   c->add_option("--student-quantize", cmd->student_quantize,
                 "The student's default for nmt translate: int8 or none (--quantize of translate overrides it)")
       ->capture_default_str()->check(CLI::IsMember({"none", "int8"}));

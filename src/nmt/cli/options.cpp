@@ -10,6 +10,14 @@
 
 namespace nmt::cli {
 
+void add_model_shape_options(CLI::App& app, nlohmann::json& overrides) {
+  config_option<int64_t>(app, "--d-model", overrides, "model", "d_model", "Model width");
+  config_option<int64_t>(app, "--heads", overrides, "model", "heads", "Attention heads");
+  config_option<int64_t>(app, "--encoder-layers", overrides, "model", "encoder_layers", "Encoder layers");
+  config_option<int64_t>(app, "--decoder-layers", overrides, "model", "decoder_layers", "Decoder layers");
+  config_option<int64_t>(app, "--ffn", overrides, "model", "ffn", "Feed-forward inner width");
+}
+
 void warn_if_slow_blas() {
   // Where does the sgemm_ that torch calls resolve? Debian's libblas.so.3 is an
   // alternatives link: follow it to the real file, and warn when that is the

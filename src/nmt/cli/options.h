@@ -28,6 +28,10 @@ inline CLI::Option* config_flag(CLI::App& app, const std::string& flags, nlohman
       flags, [&overrides, section, key](int64_t count) { overrides[section][key] = count > 0; }, help);
 }
 
+// The model's shape over its preset (model.d_model, heads, encoder_layers,
+// decoder_layers, ffn): nmt train's options, and nmt distill's for its student.
+void add_model_shape_options(CLI::App& app, nlohmann::json& overrides);
+
 // Warns on stderr when torch's matrix products do not run on an optimized BLAS.
 void warn_if_slow_blas();
 

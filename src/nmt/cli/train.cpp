@@ -155,11 +155,7 @@ void add_train_command(CLI::App& app) {
                              "FILE:SHARE: a general corpus (.tsv or .tmx, optionally .gz) making up SHARE (0-1) of the "
                              "pairs trained on, read in turn with --train's, against forgetting when fine-tuning");
   // model fields
-  config_option<int64_t>(*c, "--d-model", o, "model", "d_model", "Model width");
-  config_option<int64_t>(*c, "--heads", o, "model", "heads", "Attention heads");
-  config_option<int64_t>(*c, "--encoder-layers", o, "model", "encoder_layers", "Encoder layers");
-  config_option<int64_t>(*c, "--decoder-layers", o, "model", "decoder_layers", "Decoder layers");
-  config_option<int64_t>(*c, "--ffn", o, "model", "ffn", "Feed-forward inner width");
+  add_model_shape_options(*c, o);
   config_option<double>(*c, "--dropout", o, "model", "dropout", "Dropout rate");
   config_flag(*c, "--pre-norm", o, "model", "pre_norm",
               "LayerNorm before each sub-layer (the default of --preset auto; the other presets put it after, as the paper)");
