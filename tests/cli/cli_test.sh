@@ -785,6 +785,28 @@ PY
     "$nmt" translate --model "$work/student" --input "$work/s.en" --quantize none --shortlist none >/dev/null 2>"$work/tr.log" ||
       { cat "$work/tr.log"; fail "student without its defaults"; }
     grep -q "^the model's defaults: float32, no shortlist" "$work/tr.log" || { cat "$work/tr.log"; fail "defaults not overridden"; }
+    # --keep-best: the half of the pairs the teacher scores highest per token,
+    # as nmt score-pairs --normalize scores them, in the corpus's order.
+    mkdir -p "$work/filtered" && cp "$work/whole.tsv" "$work/filtered/distilled.tsv"
+    "$nmt" distill --teacher "$work/run" --train-src "$work/s.en" --train-tgt "$work/s.es" --out "$work/filtered" \
+      --stage train --preset tiny --max-steps 1 --keep-best 0.5 \
+      >"$work/f.log" 2>&1 || { cat "$work/f.log"; fail "--keep-best"; }
+    kept=$work/filtered/distilled.kept-0.500.tsv
+    grep -q "^filter: kept $(wc -l <"$kept") of 300 distilled pairs, .* -> $kept" "$work/f.log" &&
+      grep -q "^train: $kept" "$work/f.log" || { cat "$work/f.log"; fail "the student did not train on the kept pairs"; }
+    "$nmt" score-pairs --model "$work/run" --src <(cut -f 1 "$work/whole.tsv") --tgt <(cut -f 2 "$work/whole.tsv") \
+      --normalize >"$work/pair.scores" 2>/dev/null || fail "score-pairs"
+    python3 - "$work/whole.tsv" "$kept" "$work/pair.scores" <<'PY' || fail "the kept pairs are not the teacher's best half"
+import sys
+pairs = open(sys.argv[1], encoding="utf-8").read().splitlines()
+kept = open(sys.argv[2], encoding="utf-8").read().splitlines()
+scores = [float(s) for s in open(sys.argv[3]).read().split()]
+assert len(scores) == len(pairs) == 300 and 150 <= len(kept) <= 160, (len(scores), len(kept))
+chosen = set(kept)
+assert kept == [p for p in pairs if p in chosen], "the kept pairs are not in the corpus's order"
+assert min(scores[i] for i in range(300) if pairs[i] in chosen) >= \
+    max(scores[i] for i in range(300) if pairs[i] not in chosen) - 1e-4, "a dropped pair scores above a kept one"
+PY
     ;;
   serve_bad_input)
     # nmt serve refuses what it cannot serve before it listens, naming the option or file.

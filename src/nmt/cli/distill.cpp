@@ -127,6 +127,10 @@ void add_distill_command(CLI::App& app) {
                                                  "student-base (512 wide, 6 + 2 layers, FFN 2048)")
       ->capture_default_str()->check(CLI::IsMember({"student-tiny", "student-base", "tiny", "small", "base"}));
   add_model_shape_options(*c, o);  // the student's, over its preset's
+  c->add_option("--keep-best", cmd->student.keep_share,
+                "Train the student on this share (0-1) of the distilled pairs, those the teacher scores highest "
+                "(log-probability per token, teacher-forced): RUN_DIR/distilled.kept-SHARE.tsv; 1 = all")
+      ->capture_default_str()->check(CLI::Range(0.0, 1.0));
   c->add_option("--student-quantize", cmd->student_quantize,
                 "The student's default for nmt translate: int8 or none (--quantize of translate overrides it)")
       ->capture_default_str()->check(CLI::IsMember({"none", "int8"}));

@@ -1,6 +1,8 @@
 #include "nmt/distill/distill.h"
 
+#include <algorithm>
 #include <filesystem>
+#include <functional>
 #include <memory>
 
 #include <torch/torch.h>
@@ -8,10 +10,13 @@
 #include "nmt/common/config_file.h"
 #include "nmt/common/durable_file.h"
 #include "nmt/common/error.h"
+#include "nmt/common/format.h"
+#include "nmt/decode/score_pairs.h"
 #include "nmt/decode/shortlist.h"
 #include "nmt/decode/stream.h"
 #include "nmt/decode/translator.h"
 #include "nmt/dist/world.h"
+#include "nmt/model/threads.h"
 #include "nmt/train/checkpoint.h"
 #include "nmt/train/run_config.h"
 
@@ -39,10 +44,55 @@ Teacher model_teacher(const TeacherOptions& options) {
 
 std::string distilled_path(const std::string& run_dir) { return (fs::path(run_dir) / "distilled.tsv").string(); }
 
+std::string kept_path(const std::string& run_dir, double share) {
+  return (fs::path(run_dir) / ("distilled.kept-" + fixed(share, 3) + ".tsv")).string();
+}
+
+FilterResult filter_by_teacher(const std::string& teacher, const std::string& run_dir, double share, int threads) {
+  NMT_CHECK(share > 0 && share < 1, "the share of pairs to keep must be between 0 and 1, got " << share);
+  const auto loaded = train::load_models({teacher});
+  const auto src_vocab = text::Vocab::from_serialized(loaded.src_vocab);
+  const auto tgt_vocab = text::Vocab::from_serialized(loaded.tgt_vocab);
+  model::set_cpu_threads(threads);
+  data::CorpusSpec corpus;
+  corpus.paths = {distilled_path(run_dir)};
+  // Scores in blocks, so that memory holds one block's pieces.
+  constexpr size_t kBlock = 8192;
+  std::vector<double> scores;
+  auto reader = data::open_corpus(corpus);
+  data::SentencePair pair;
+  for (bool more = true; more;) {
+    std::vector<std::vector<int>> sources, targets;
+    while (sources.size() < kBlock && (more = reader->next(pair))) {
+      sources.push_back(src_vocab.encode(pair.src));
+      targets.push_back(tgt_vocab.encode(pair.tgt));
+    }
+    if (sources.empty()) break;
+    for (const auto& s : decode::score_pairs(loaded.models.front(), sources, targets, 32, torch::kCPU)) {
+      scores.push_back(s.log_prob / static_cast<double>(std::max<int64_t>(s.tokens, 1)));
+    }
+  }
+  NMT_CHECK(!scores.empty(), "the distilled corpus " << distilled_path(run_dir) << " is empty");
+  auto sorted = scores;
+  const auto keep = std::max<size_t>(1, static_cast<size_t>(share * static_cast<double>(scores.size())));
+  std::nth_element(sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(keep - 1), sorted.end(),
+                   std::greater<double>());
+  FilterResult result;
+  result.total = static_cast<int64_t>(scores.size());
+  result.threshold = sorted[keep - 1];
+  std::string kept;
+  reader = data::open_corpus(corpus);
+  for (size_t i = 0; reader->next(pair); ++i) {
+    if (scores[i] >= result.threshold) kept += pair.src + "\t" + pair.tgt + "\n", ++result.kept;
+  }
+  write_file_durably(kept_path(run_dir, share), kept, "filtered corpus");
+  return result;
+}
+
 nlohmann::json student_config(const std::string& teacher, const std::string& run_dir, const StudentOptions& options) {
-  const std::string corpus = distilled_path(run_dir);
-  NMT_CHECK(fs::exists(corpus), "no distilled corpus in " << run_dir << " (" << corpus
-                                                          << "): run nmt distill --stage translate first");
+  NMT_CHECK(fs::exists(distilled_path(run_dir)), "no distilled corpus in " << run_dir << " (" << distilled_path(run_dir)
+                                                 << "): run nmt distill --stage translate first");
+  const std::string corpus = options.keep_share < 1 ? kept_path(run_dir, options.keep_share) : distilled_path(run_dir);
   const auto info = train::read_checkpoint_info(train::resolve_checkpoint(teacher));
   // The teacher's vocabularies, as files nmt train reads.
   const fs::path vocab_dir = fs::path(run_dir) / "vocab";
@@ -72,6 +122,15 @@ nlohmann::json student_config(const std::string& teacher, const std::string& run
 std::optional<train::TrainResult> train_student(const std::string& teacher, const std::string& run_dir,
                                                 const StudentOptions& options, const train::TrainRunOptions& run,
                                                 const train::TrainCallbacks& callbacks) {
+  if (options.keep_share < 1 && !run.dry_run && !fs::exists(kept_path(run_dir, options.keep_share))) {
+    const int threads = options.overrides.value("train", nlohmann::json::object()).value("threads", 2);
+    const auto kept = filter_by_teacher(teacher, run_dir, options.keep_share, threads);
+    if (run.say) {
+      run.say("filter: kept " + std::to_string(kept.kept) + " of " + std::to_string(kept.total) +
+              " distilled pairs, those the teacher scores at least " + std::to_string(kept.threshold) +
+              " per token -> " + kept_path(run_dir, options.keep_share));
+    }
+  }
   const auto config = student_config(teacher, run_dir, options);
   train::checked_train_options(config);
   const std::string shortlist = (fs::path(run_dir) / "shortlist.bin").string();
@@ -80,7 +139,7 @@ std::optional<train::TrainResult> train_student(const std::string& teacher, cons
     const auto src_vocab = text::Vocab::from_serialized(info.src_vocab);
     const auto tgt_vocab = text::Vocab::from_serialized(info.tgt_vocab);
     data::CorpusSpec corpus;
-    corpus.paths = {distilled_path(run_dir)};
+    corpus.paths = {options.keep_share < 1 ? kept_path(run_dir, options.keep_share) : distilled_path(run_dir)};
     auto reader = data::open_corpus(corpus);
     const auto built = decode::Shortlist::build(*reader, src_vocab, tgt_vocab, decode::ShortlistOptions{}, nullptr);
     built.save(shortlist);

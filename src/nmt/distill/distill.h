@@ -37,8 +37,24 @@ Teacher model_teacher(const TeacherOptions& options);
 // RUN_DIR/distilled.tsv.
 std::string distilled_path(const std::string& run_dir);
 
+// RUN_DIR/distilled.kept-SHARE.tsv (SHARE as 0.500): the pairs kept by
+// filter_by_teacher; another share is another file.
+std::string kept_path(const std::string& run_dir, double share);
+
+struct FilterResult {
+  int64_t kept = 0, total = 0;
+  double threshold = 0;  // the lowest log-probability per token kept
+};
+
+// Keeps the share (0, 1) of the distilled corpus's pairs that the teacher
+// finds likeliest, by log-probability per target token (teacher-forced,
+// decode::score_pairs, </s> included), in the corpus's order, into
+// kept_path(run_dir, share); pairs tied at the threshold are all kept.
+FilterResult filter_by_teacher(const std::string& teacher, const std::string& run_dir, double share, int threads);
+
 struct StudentOptions {
   std::string preset = "student-tiny";  // model/config.h
+  double keep_share = 1;  // < 1: train on filter_by_teacher's pairs
   // nmt train's configuration sections over the student's (train: the
   // budget, batch, lr...; data: the dev set), as `nmt train`'s command line.
   nlohmann::json overrides = nlohmann::json::object();
