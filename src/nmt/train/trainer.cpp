@@ -203,6 +203,11 @@ class Trainer {
   // average with --ema, else the trained weights themselves.
   model::Transformer& eval_model() { return ema_ ? ema_->model() : model_; }
   void check_resume(const LoadedCheckpoint& ckpt, const text::Vocab& src_vocab, const text::Vocab& tgt_vocab) const;
+  // `saved` (the checkpoint's model config, as this run may differ from it)
+  // and the checkpoint's vocabularies must be this run's; else nmt::Error,
+  // "REFUSAL: model.FIELD is A there but B now" or the side's vocabulary.
+  void check_same_model(const LoadedCheckpoint& ckpt, const model::ModelConfig& saved, const text::Vocab& src_vocab,
+                        const text::Vocab& tgt_vocab, const std::string& refusal) const;
   nlohmann::json progress() const;
   std::string budget_reached() const;
 
@@ -413,16 +418,23 @@ Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& opt
   saved_step_ = latest.empty() ? -1 : step_;
 }
 
+void Trainer::check_same_model(const LoadedCheckpoint& ckpt, const model::ModelConfig& saved,
+                               const text::Vocab& src_vocab, const text::Vocab& tgt_vocab,
+                               const std::string& refusal) const {
+  const auto diff = model::first_difference(saved, model_config_);
+  NMT_CHECK(!diff, refusal << ": model." << diff->field << " is " << diff->a << " there but " << diff->b << " now");
+  NMT_CHECK(ckpt.info.src_vocab == src_vocab.serialized(),
+            refusal << ": it was trained with another source vocabulary");
+  NMT_CHECK(ckpt.info.tgt_vocab == tgt_vocab.serialized(),
+            refusal << ": it was trained with another target vocabulary");
+}
+
 void Trainer::start_from(const std::string& checkpoint, const text::Vocab& src_vocab, const text::Vocab& tgt_vocab,
                          model::Transformer& average) {
   auto ckpt = load_checkpoint(checkpoint, /*with_training_weights=*/options_.init_keep_optimizer);
   auto tuned = ckpt.model_config;
   tuned.dropout = model_config_.dropout;  // the one model option a fine-tuning run may change
-  const auto diff = model::first_difference(tuned, model_config_);
-  NMT_CHECK(!diff, "cannot fine-tune " << checkpoint << ": model." << diff->field << " is " << diff->a
-                                       << " there but " << diff->b << " now");
-  NMT_CHECK(ckpt.info.src_vocab == src_vocab.serialized() && ckpt.info.tgt_vocab == tgt_vocab.serialized(),
-            "cannot fine-tune " << checkpoint << " with other vocabularies than its own");
+  check_same_model(ckpt, tuned, src_vocab, tgt_vocab, "cannot fine-tune " + checkpoint);
   // Built for this run's dropout, with the checkpoint's weights.
   model_ = model::transformer_without_draws(model_config_);
   copy_weights(ckpt.training_weights ? ckpt.training_weights : ckpt.model, model_);
@@ -436,13 +448,7 @@ void Trainer::start_from(const std::string& checkpoint, const text::Vocab& src_v
 void Trainer::check_resume(const LoadedCheckpoint& ckpt, const text::Vocab& src_vocab,
                            const text::Vocab& tgt_vocab) const {
   const auto& latest = ckpt.path;
-  const auto diff = model::first_difference(ckpt.model_config, model_config_);
-  NMT_CHECK(!diff, "cannot resume from " << latest << ": model." << diff->field << " is " << diff->a << " there but "
-                                         << diff->b << " now");
-  NMT_CHECK(ckpt.info.src_vocab == src_vocab.serialized(),
-            "cannot resume from " << latest << ": it was trained with another source vocabulary");
-  NMT_CHECK(ckpt.info.tgt_vocab == tgt_vocab.serialized(),
-            "cannot resume from " << latest << ": it was trained with another target vocabulary");
+  check_same_model(ckpt, ckpt.model_config, src_vocab, tgt_vocab, "cannot resume from " + latest);
   if (options_.reset_data_position || !ckpt.info.config.contains("train")) return;
   const auto order = data_order_difference(ckpt.info.config["train"], to_json(options_));
   NMT_CHECK(!order, "cannot resume from " << latest << ": " << *order
