@@ -615,6 +615,59 @@ case "$case_name" in
     expect_error "give the corpus as --train-src F --train-tgt F, or as --train FILE.tsv|FILE.tmx" \
       "$nmt" shortlist --model "$work/run" --out "$work/x.sl"
     ;;
+  glossary)
+    # --glossary: a line holding a source term gets its target term (on both
+    # engines, with a shortlist, in n-best lists and split sentences); a
+    # line without one translates exactly as without the glossary; bad
+    # glossaries are refused on their message, a term the vocabulary cannot
+    # spell is named in a note.
+    tiny_run
+    printf 'Moses spoke to Aaron.\nThe people went home.\nmoses and the LORD\nThe LORD said to Moses and Aaron, go to Egypt.\n' >"$work/g.en"
+    printf '# names\nMoses\tMois\xc3\xa9s\nAaron\tAar\xc3\xb3n\nLORD\tJehov\xc3\xa1\nEgypt\tEgipto\npeople\tpueblo \xe5\x8c\x97\n' >"$work/g.tsv"
+    "$nmt" translate --model "$work/run" --input "$work/g.en" >"$work/plain.out" 2>"$work/err" || { cat "$work/err"; fail "translate failed"; }
+    has() {  # FILE LINE TERM...
+      local line
+      line=$(sed -n "$2p" "$1")
+      for term in "${@:3}"; do
+        case "$line" in *"$term"*) ;; *) fail "line $2 of $(basename "$1") lacks '$term': $line" ;; esac
+      done
+    }
+    for engine in cpu torch; do
+      "$nmt" translate --model "$work/run" --input "$work/g.en" --glossary "$work/g.tsv" --engine "$engine" \
+        >"$work/g.out" 2>"$work/err" || { cat "$work/err"; fail "translate --glossary ($engine) failed"; }
+      has "$work/g.out" 1 "Moisés" "Aarón"
+      has "$work/g.out" 3 "Jehová"
+      has "$work/g.out" 4 "Moisés" "Aarón" "Jehová" "Egipto"
+      case "$(sed -n 3p "$work/g.out")" in *Moisés*) fail "'moses' matched 'Moses' without --glossary-ignore-case" ;; esac
+      [ "$(sed -n 2p "$work/g.out")" = "$(sed -n 2p "$work/plain.out")" ] || fail "a line without a term changed ($engine)"
+    done
+    grep -qF "note: $work/g.tsv line 6: 'pueblo 北' needs '北', which the target vocabulary lacks: that term is not enforced" "$work/err" ||
+      { cat "$work/err"; fail "no note on the term the vocabulary cannot spell"; }
+    "$nmt" translate --model "$work/run" --input "$work/g.en" --glossary "$work/g.tsv" --glossary-ignore-case \
+      >"$work/gi.out" 2>"$work/err" || { cat "$work/err"; fail "translate --glossary-ignore-case failed"; }
+    has "$work/gi.out" 3 "Moisés" "Jehová"
+    "$nmt" translate --model "$work/run" --input "$work/g.en" --glossary "$work/g.tsv" --n-best 2 \
+      >"$work/nbest.out" 2>"$work/err" || { cat "$work/err"; fail "translate --glossary --n-best failed"; }
+    # Every hypothesis of an n-best list holds the terms (the list may be shorter).
+    grep -q '^0 ||| ' "$work/nbest.out" || { cat "$work/nbest.out"; fail "no hypothesis for line 1"; }
+    [ "$(grep -c '^0 ||| ' "$work/nbest.out")" = "$(grep '^0 ||| .*Moisés' "$work/nbest.out" | grep -c 'Aarón')" ] ||
+      { cat "$work/nbest.out"; fail "a hypothesis of line 1 lacks a term"; }
+    printf 'Moses spoke to Aaron. The people went home.\n' >"$work/two.en"
+    "$nmt" translate --model "$work/run" --input "$work/two.en" --glossary "$work/g.tsv" --split-sentences \
+      >"$work/split.out" 2>"$work/err" || { cat "$work/err"; fail "translate --glossary --split-sentences failed"; }
+    has "$work/split.out" 1 "Moisés" "Aarón"
+    "$nmt" shortlist --model "$work/run" --train-src "$work/s.en" --train-tgt "$work/s.es" --frequent 5 \
+      --per-source 3 --out "$work/small.sl" 2>"$work/err" || { cat "$work/err"; fail "nmt shortlist failed"; }
+    "$nmt" translate --model "$work/run" --input "$work/g.en" --glossary "$work/g.tsv" --shortlist "$work/small.sl" \
+      --quantize int8 >"$work/sl.out" 2>"$work/err" || { cat "$work/err"; fail "translate --glossary --shortlist failed"; }
+    has "$work/sl.out" 4 "Moisés" "Aarón" "Jehová" "Egipto"
+    printf 'Moses\tMoisés\nAaron Aarón\n' >"$work/bad.tsv"
+    expect_error "$work/bad.tsv line 2: expected 'source term<TAB>target term', found no tab in 'Aaron Aarón'" \
+      "$nmt" translate --model "$work/run" --input "$work/g.en" --glossary "$work/bad.tsv"
+    printf 'Moses\tMoisés\nMOSES\tMoisés\n' >"$work/dup.tsv"
+    expect_error "$work/dup.tsv line 2: the source term 'MOSES' is already at line 1 (ignoring case)" \
+      "$nmt" translate --model "$work/run" --input "$work/g.en" --glossary "$work/dup.tsv" --glossary-ignore-case
+    ;;
   bench_bad_input)
     expect_error "unknown preset 'huge' (expected tiny, small, base, big, student-tiny or student-base)" "$nmt" bench train --preset huge --steps 1
     expect_error "unknown preset 'huge'" "$nmt" bench translate --preset huge --fixed-len 5

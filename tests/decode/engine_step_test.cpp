@@ -88,7 +88,8 @@ INSTANTIATE_TEST_SUITE_P(Layouts, EngineStepTest,
 
 // The engine's one-pass top_k (its log-softmax and top-k kernel) against the
 // default top_k over LibTorch's log-probabilities: banned tokens, a row held
-// to </s>, and k past the number of allowed tokens' share.
+// to </s>, and k past the number of allowed tokens' share; and any token's
+// log-probability after it (last_log_prob).
 TEST(EngineStep, TopKMatchesTheDefaultOverLibTorchsLogProbs) {
   auto model = eval_model(13, true, true);
   torch::NoGradGuard no_grad;
@@ -119,6 +120,21 @@ TEST(EngineStep, TopKMatchesTheDefaultOverLibTorchsLogProbs) {
     }
     EXPECT_EQ(got.ids[k], 3) << "the row held to </s> chooses it";
     if (k > 1) EXPECT_TRUE(std::isinf(got.scores[k + 1])) << "and nothing else";
+    // Any token's log-probability under the same rules, as a constrained
+    // search asks for the pieces of its phrases.
+    for (int64_t r = 0; r < 3; ++r) {
+      for (int64_t v = 0; v < 60; ++v) {
+        const float want = torch_step.last_log_prob(r, v), have = engine_step.last_log_prob(r, v);
+        if (std::isinf(want)) {
+          EXPECT_TRUE(std::isinf(have) && have < 0) << "row " << r << " token " << v;
+        } else {
+          EXPECT_NEAR(have, want, 1e-5 * std::max(1.0f, std::abs(want))) << "row " << r << " token " << v;
+        }
+      }
+      EXPECT_FLOAT_EQ(engine_step.last_log_prob(r, got.ids[r * k]), got.scores[r * k]) << "as top_k scored it";
+    }
+    EXPECT_TRUE(std::isinf(engine_step.last_log_prob(1, 20))) << "a row held to </s> has nothing else";
+    EXPECT_TRUE(std::isinf(engine_step.last_log_prob(0, 1))) << "a banned token";
     torch_step.select_rows({0, 1, 2}, true);
     engine_step.select_rows({0, 1, 2}, true);
     last = {7, 3 + 4, 9};

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 #include <torch/torch.h>
 
+#include "decode/table_step.h"
 #include "nmt/common/error.h"
 #include "nmt/decode/search.h"
 #include "nmt/text/vocab.h"
@@ -17,20 +18,8 @@
 namespace nmt::decode {
 namespace {
 
-constexpr int kA = 4, kB = 5, kVocab = 6;  // 0 <pad>, 1 <unk>, 2 <s>, 3 </s>, 4 'a', 5 'b'
-using Probs = std::array<double, kVocab>;
+constexpr int kA = 4, kB = 5;  // 0 <pad>, 1 <unk>, 2 <s>, 3 </s>, 4 'a', 5 'b'
 Probs P(double eos, double a, double b) { return {0, 0, 0, eos, a, b}; }
-
-// Next-token probabilities of one sentence, keyed by the generated prefix
-// (without <s>); prefixes not listed get `fallback`.
-struct Table {
-  std::map<std::vector<int>, Probs> rows;
-  Probs fallback;
-  const Probs& at(const std::vector<int>& prefix) const {
-    auto it = rows.find(prefix);
-    return it == rows.end() ? fallback : it->second;
-  }
-};
 
 // S0: greedy takes 'a' (.55) and then </s> (.4): P = .22; beam 2 finds
 // 'b' </s> with P = .45 * .9 = .405.
@@ -45,69 +34,6 @@ const Table kS1{{{{}, P(0, .52, .48)},
                 P(.9, .06, .04)};
 // S2: never wants to stop.
 const Table kS2{{}, P(.05, .7, .25)};
-
-// The fake model. Each row is one hypothesis of one sentence; it keeps the
-// row's prefix so a search that loses track of its rows reads the wrong
-// probabilities. It also records what a correct search never does.
-class TableStep : public StepFunction {
- public:
-  explicit TableStep(std::vector<const Table*> tables) : tables_(std::move(tables)) {
-    for (size_t i = 0; i < tables_.size(); ++i) sentence_.push_back(static_cast<int>(i)), prefix_.emplace_back();
-  }
-
-  at::Tensor log_probs(const std::vector<int64_t>& last) override {
-    ++calls;
-    const auto n = static_cast<int64_t>(last.size());
-    if (n != static_cast<int64_t>(sentence_.size())) {
-      problems.push_back("log_probs got " + std::to_string(n) + " rows, the model holds " +
-                         std::to_string(sentence_.size()));
-      return torch::zeros({n, kVocab});
-    }
-    auto out = torch::empty({n, kVocab});
-    for (int64_t r = 0; r < n; ++r) {
-      const int token = static_cast<int>(last[r]);
-      if (token == text::kBosId) {
-        if (!prefix_[r].empty() || started_[r]) problems.push_back("<s> fed in the middle of a row");
-      } else {
-        if (token == text::kEosId || token == text::kPadId) problems.push_back("a finished or pad token fed back");
-        prefix_[r].push_back(token);
-      }
-      started_[r] = true;
-      const auto& p = tables_[sentence_[r]]->at(prefix_[r]);
-      for (int v = 0; v < kVocab; ++v) out[r][v] = std::log(p[v]);
-    }
-    return out;
-  }
-
-  void select_rows(const std::vector<int64_t>& rows, bool same_sentences) override {
-    ++selects;
-    std::vector<int> sentence;
-    std::vector<std::vector<int>> prefix;
-    std::map<int64_t, bool> started;
-    for (int64_t i = 0; i < static_cast<int64_t>(rows.size()); ++i) {
-      const int64_t old = rows[i];
-      if (old < 0 || old >= static_cast<int64_t>(sentence_.size())) {
-        problems.push_back("select_rows: row " + std::to_string(old) + " does not exist");
-        return;
-      }
-      if (same_sentences && (i >= static_cast<int64_t>(sentence_.size()) || sentence_[old] != sentence_[i])) {
-        problems.push_back("select_rows(same_sentences=true) moved a row to another sentence");
-      }
-      sentence.push_back(sentence_[old]), prefix.push_back(prefix_[old]), started[i] = started_[old];
-    }
-    sentence_.swap(sentence), prefix_.swap(prefix), started_.swap(started);
-  }
-
-  int calls = 0, selects = 0;
-  std::vector<std::string> problems;
-  std::vector<int> live_sentences() const { return sentence_; }
-
- private:
-  std::vector<const Table*> tables_;
-  std::vector<int> sentence_;               // sentence of each row
-  std::vector<std::vector<int>> prefix_;    // generated tokens of each row
-  std::map<int64_t, bool> started_;         // row has been fed <s>
-};
 
 SearchOptions options(int64_t beam, double alpha, int64_t n_best = 1, bool allow_eos = true) {
   SearchOptions o;

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <torch/torch.h>
 
+#include "nmt/decode/constrained_search.h"
 #include "nmt/decode/search.h"
 #include "nmt/decode/translator.h"
 #include "nmt/model/threads.h"
@@ -232,6 +233,60 @@ TEST(TranslatorTest, EngineCache_KeepsOneEnginePerModelAndGivesTheSameTranslatio
   o.workers = 2;
   EXPECT_EQ(testing::error_message([&] { translator.translate(sources, o, nullptr, &cache); }),
             "an engine cache serves one worker, got workers = 2");
+  model::set_cpu_threads(2);
+}
+
+// Constraints on some sentences (constrained_search.h): theirs hold (a
+// phrase of two pieces or its one-piece spelling appears; an excluded piece
+// does not), the other sentences translate exactly as without them, and
+// both engines find the same hypotheses.
+TEST(TranslatorTest, Constraints_HoldWhereGiven_OtherSentencesUnchanged) {
+  model::set_cpu_threads(1);
+  Translator translator(random_tiny_model(42, 1.5), torch::kCPU);
+  torch::manual_seed(43);
+  std::vector<std::vector<int>> sources;
+  for (int n : {7, 2, 5, 1, 9, 4, 3}) {
+    auto ids = torch::randint(4, 24, {n}, torch::kLong);
+    sources.emplace_back(ids.data_ptr<int64_t>(), ids.data_ptr<int64_t>() + n);
+  }
+  Phrase include, exclude;
+  include.text = "phrase", include.spellings = {{9, 10}, {11}};
+  for (int64_t beam : {1, 3}) {
+    TranslateOptions o;
+    o.search.beam = beam;
+    o.batch_size = 3;
+    o.engine = "torch";
+    const auto plain = translator.translate(sources, o);
+    std::vector<Constraints> constraints(sources.size());
+    constraints[1].include = {include};
+    constraints[4].include = {include};
+    size_t excluded = 0;  // a sentence whose translation loses its first piece
+    while (excluded < sources.size() && (excluded == 1 || excluded == 4 || plain[excluded][0].tokens.empty())) ++excluded;
+    ASSERT_LT(excluded, sources.size());
+    exclude.text = "x", exclude.spellings = {{plain[excluded][0].tokens[0]}};
+    constraints[excluded].exclude = {exclude};
+    const auto got = translator.translate(sources, o, nullptr, nullptr, &constraints);
+    for (size_t i = 0; i < sources.size(); ++i) {
+      ASSERT_EQ(got[i].size(), 1u);
+      if (constraints[i].empty()) {
+        EXPECT_EQ(got[i][0].tokens, plain[i][0].tokens) << "beam " << beam << ", sentence " << i;
+        EXPECT_NEAR(got[i][0].score, plain[i][0].score, 1e-4) << "beam " << beam << ", sentence " << i;
+      }
+    }
+    EXPECT_TRUE(contains_phrase(got[1][0].tokens, include)) << "beam " << beam;
+    EXPECT_TRUE(contains_phrase(got[4][0].tokens, include)) << "beam " << beam;
+    EXPECT_FALSE(contains_phrase(got[excluded][0].tokens, exclude)) << "beam " << beam;
+    o.engine = "cpu";
+    if (translator.engine_for(o) != "cpu") continue;
+    const auto engine = translator.translate(sources, o, nullptr, nullptr, &constraints);
+    for (size_t i = 0; i < sources.size(); ++i) {
+      EXPECT_EQ(engine[i][0].tokens, got[i][0].tokens) << "beam " << beam << ", sentence " << i;
+      EXPECT_NEAR(engine[i][0].log_prob, got[i][0].log_prob, 1e-4) << "beam " << beam << ", sentence " << i;
+    }
+  }
+  std::vector<Constraints> too_few(2);
+  EXPECT_EQ(testing::error_message([&] { translator.translate(sources, TranslateOptions{}, nullptr, nullptr, &too_few); }),
+            "2 sets of constraints for 7 sources");
   model::set_cpu_threads(2);
 }
 

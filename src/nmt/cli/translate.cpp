@@ -32,8 +32,8 @@ namespace {
 struct TranslateCommand {
   std::vector<std::string> models;
   std::vector<double> weights;
-  std::string input, output, device = "cpu", quantize = "none", src_lang, shortlist;
-  bool split_sentences = false;
+  std::string input, output, device = "cpu", quantize = "none", src_lang, shortlist, glossary;
+  bool split_sentences = false, glossary_ignore_case = false;
   int threads = 2;
   int64_t window = 0;
   bool alignment = false;
@@ -121,6 +121,11 @@ void run(TranslateCommand cmd) {
   std::ostream& out = file.is_open() ? file : std::cout;
   const std::string out_name = file.is_open() ? cmd.output : "<stdout>";
   decode::StreamOptions stream;
+  if (!cmd.glossary.empty()) {
+    auto glossary = std::make_shared<decode::Glossary>(decode::Glossary::read(cmd.glossary, tgt_vocab, cmd.glossary_ignore_case));
+    for (const auto& line : glossary->unspellable()) std::cerr << "note: " << line << ": that term is not enforced\n";
+    stream.glossary = std::move(glossary);
+  }
   stream.translate = cmd.options;
   stream.threads = cmd.threads;
   stream.window = cmd.window;
@@ -238,6 +243,11 @@ void add_translate_command(CLI::App& app) {
               "last decoder layer attends to most (averaged over heads). Positions count subword pieces, not "
               "words; s = the source's piece count is its </s>. With --n-best, a field after the translation");
   c->add_option("--fixed-length", opt.fixed_length, "Generate exactly N tokens per sentence (benchmarks)");
+  c->add_option("--glossary", cmd->glossary,
+                 "TSV file of 'source term<TAB>target term' lines: a line holding a source term (as whole words) "
+                 "gets its target term, by constrained beam search")
+      ->check(CLI::ExistingFile);
+  c->add_flag("--glossary-ignore-case", cmd->glossary_ignore_case, "Source terms match whatever their case");
   c->add_option("--threads", cmd->threads, "CPU threads")->capture_default_str()->check(CLI::Range(1, 1024));
   opt.workers = 0;
   c->add_option("--workers", opt.workers,

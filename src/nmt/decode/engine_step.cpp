@@ -70,6 +70,8 @@ void EngineStep::top_k(const std::vector<int64_t>& last, const TokenRules& rules
   NMT_CHECK(static_cast<int64_t>(last.size()) == n, "top_k: " << last.size() << " tokens for " << n << " rows");
   NMT_CHECK(k >= 1, "top_k: k = " << k);
   float* logits = decoder_.step(last.data());
+  last_logits_ = logits;
+  last_eos_only_ = rules.eos_only;
   banned_columns_.clear();
   for (const auto id : rules.banned)
     if (const auto column = column_of(id); column >= 0) banned_columns_.push_back(column);
@@ -108,6 +110,19 @@ void EngineStep::top_k(const std::vector<int64_t>& last, const TokenRules& rules
     std::fill_n(id, k, int64_t{0});
     s[0] = logits[r * V + eos] - log_sums_[r], id[0] = text::kEosId;
   }
+}
+
+float EngineStep::last_log_prob(int64_t row, int64_t token) {
+  NMT_CHECK(last_logits_ != nullptr, "last_log_prob before any top_k");
+  NMT_CHECK(row >= 0 && row < decoder_.rows() && token >= 0 && token < decoder_.vocab_size(),
+            "last_log_prob: row " << row << ", token " << token << " outside (" << decoder_.rows() << ", "
+                                  << decoder_.vocab_size() << ")");
+  const int64_t column = column_of(token);
+  const bool eos_only = static_cast<size_t>(row) < last_eos_only_.size() && last_eos_only_[row];
+  if (column < 0 || (eos_only && token != text::kEosId) ||
+      std::find(banned_columns_.begin(), banned_columns_.end(), column) != banned_columns_.end())
+    return -std::numeric_limits<float>::infinity();
+  return last_logits_[row * decoder_.output_size() + column] - log_sums_[row];
 }
 
 }  // namespace nmt::decode

@@ -28,6 +28,7 @@ class EngineStep : public StepFunction {
   at::Tensor log_probs(const std::vector<int64_t>& last) override;
   void select_rows(const std::vector<int64_t>& rows, bool same_sentences) override;
   void top_k(const std::vector<int64_t>& last, const TokenRules& rules, int64_t k, TopK& out) override;
+  float last_log_prob(int64_t row, int64_t token) override;
 
  private:
   void start(infer::Engine& engine, const at::Tensor& src, const std::vector<int64_t>* vocabulary);
@@ -37,6 +38,8 @@ class EngineStep : public StepFunction {
   std::unique_ptr<infer::Engine> owned_;
   infer::Decoder& decoder_;
   std::vector<float> log_sums_;  // each row's log-softmax normaliser, from the last top_k
+  const float* last_logits_ = nullptr;  // the last top_k's (rows, output columns), the decoder's buffer
+  std::vector<uint8_t> last_eos_only_;  // its rules' rows that could only end
   std::vector<int64_t> vocabulary_;  // the target id of each output column; empty: column = id
   std::vector<int64_t> banned_columns_;
   std::vector<float> scratch_scores_;  // top_k's when k exceeds the output columns

@@ -26,8 +26,7 @@ Hypothesis finish(const Live& h, int token, float score, float token_log_prob, c
   out.token_log_probs.push_back(token_log_prob);
   if (token != text::kEosId) out.tokens.push_back(token);
   out.log_prob = score;
-  const auto length = static_cast<double>(out.token_log_probs.size());  // </s> included
-  out.score = (score - options.word_penalty * length) / std::pow(length, options.normalize);
+  out.score = hypothesis_score(options, score, static_cast<int64_t>(out.token_log_probs.size()));  // </s> included
   return out;
 }
 

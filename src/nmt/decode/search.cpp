@@ -49,11 +49,11 @@ TokenRules rules_at(const SearchOptions& options, const std::vector<int64_t>& al
   return rules;
 }
 
-Hypothesis make_hypothesis(std::vector<int> tokens, double log_prob, double alpha, bool ended_with_eos) {
+Hypothesis make_hypothesis(std::vector<int> tokens, double log_prob, const SearchOptions& options, bool ended_with_eos) {
   Hypothesis h;
   h.tokens = std::move(tokens);
   h.log_prob = log_prob;
-  h.score = log_prob / length_penalty(static_cast<int64_t>(h.tokens.size()) + (ended_with_eos ? 1 : 0), alpha);
+  h.score = hypothesis_score(options, log_prob, static_cast<int64_t>(h.tokens.size()) + (ended_with_eos ? 1 : 0));
   return h;
 }
 
@@ -109,6 +109,8 @@ void StepFunction::top_k(const std::vector<int64_t>& last, const TokenRules& rul
     lp.index_fill_(0, index, kNegInf);
     lp.select(1, text::kEosId).index_copy_(0, index, eos);
   }
+  last_log_probs_ = lp;
+  last_log_probs_cpu_ = at::Tensor();
   auto [scores, ids] = lp.topk(std::min(k, V), 1);
   const auto s = scores.to(torch::kCPU, torch::kFloat).contiguous();
   const auto i = ids.to(torch::kCPU).contiguous();
@@ -121,8 +123,25 @@ void StepFunction::top_k(const std::vector<int64_t>& last, const TokenRules& rul
   }
 }
 
+float StepFunction::last_log_prob(int64_t row, int64_t token) {
+  NMT_CHECK(last_log_probs_.defined(), "last_log_prob before any top_k");
+  if (!last_log_probs_cpu_.defined()) last_log_probs_cpu_ = last_log_probs_.to(torch::kCPU, torch::kFloat).contiguous();
+  const auto& lp = last_log_probs_cpu_;
+  NMT_CHECK(row >= 0 && row < lp.size(0) && token >= 0 && token < lp.size(1),
+            "last_log_prob: row " << row << ", token " << token << " outside (" << lp.size(0) << ", " << lp.size(1) << ")");
+  return lp.data_ptr<float>()[row * lp.size(1) + token];
+}
+
 double length_penalty(int64_t length, double alpha) {
   return alpha == 0 ? 1.0 : std::pow((5.0 + static_cast<double>(length)) / 6.0, alpha);
+}
+
+double hypothesis_score(const SearchOptions& options, double log_prob, int64_t length_with_eos) {
+  if (options.rule == "marian") {
+    const auto length = static_cast<double>(length_with_eos);
+    return (log_prob - options.word_penalty * length) / std::pow(length, options.normalize);
+  }
+  return log_prob / length_penalty(length_with_eos, options.length_penalty);
 }
 
 std::vector<std::vector<Hypothesis>> greedy_search(StepFunction& step, const std::vector<int64_t>& max_lengths,
@@ -147,7 +166,7 @@ std::vector<std::vector<Hypothesis>> greedy_search(StepFunction& step, const std
       const bool eos = next == text::kEosId;
       if (!eos) history[r].push_back(static_cast<int>(next));
       if (eos || t == max_lengths[alive[r]] - 1) {
-        results[alive[r]].push_back(make_hypothesis(std::move(history[r]), log_prob[r], options.length_penalty, eos));
+        results[alive[r]].push_back(make_hypothesis(std::move(history[r]), log_prob[r], options, eos));
       } else {
         keep.push_back(static_cast<int64_t>(r));
       }
@@ -203,7 +222,7 @@ std::vector<std::vector<Hypothesis>> beam_search(StepFunction& step, const std::
         const auto& c = cand[j];
         if (c.token == text::kEosId) {
           if (static_cast<int64_t>(j) < K)
-            done_list.push_back(make_hypothesis(history[i * width + c.beam], c.score, options.length_penalty, true));
+            done_list.push_back(make_hypothesis(history[i * width + c.beam], c.score, options, true));
         } else if (static_cast<int64_t>(live.size()) < K) {
           live.push_back(c);
         }
@@ -219,7 +238,7 @@ std::vector<std::vector<Hypothesis>> beam_search(StepFunction& step, const std::
           for (const auto& c : live) {
             auto tokens = history[i * width + c.beam];
             tokens.push_back(static_cast<int>(c.token));
-            done_list.push_back(make_hypothesis(std::move(tokens), c.score, options.length_penalty, false));
+            done_list.push_back(make_hypothesis(std::move(tokens), c.score, options, false));
           }
         }
         keep_best(done_list, options.n_best);

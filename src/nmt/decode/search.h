@@ -65,9 +65,21 @@ class StepFunction {
   // rules: all greedy and beam search need. This default takes log_probs and
   // picks on the model's device; a model may do it in one pass of its own.
   virtual void top_k(const std::vector<int64_t>& last, const TokenRules& rules, int64_t k, TopK& out);
+  // The log-probability that the last top_k call gave `token` in row `row`,
+  // under its rules (-inf for a banned token, or one the model does not
+  // score): what a constrained search needs for tokens outside the k best.
+  virtual float last_log_prob(int64_t row, int64_t token);
+
+ private:
+  at::Tensor last_log_probs_;  // the default top_k's (rows, V), rules applied, on its device
+  at::Tensor last_log_probs_cpu_;  // the same on the CPU, copied at the first last_log_prob
 };
 
 double length_penalty(int64_t length, double alpha);
+// A finished hypothesis's score under the options' rule: "nmt", log P over
+// the GNMT penalty; "marian", (log P - word_penalty * L) / L^normalize.
+// length_with_eos counts </s> when it was generated.
+double hypothesis_score(const SearchOptions& options, double log_prob, int64_t length_with_eos);
 
 // Sentence i (one row per sentence, each starting from <s>) generates at
 // most max_lengths[i] tokens (</s> included); its last step may only choose

@@ -64,9 +64,18 @@ std::vector<std::vector<int>> encode_lines(const std::vector<std::string>& lines
 
 }  // namespace
 
+std::vector<Constraints> glossary_constraints(const StreamOptions& options, const std::vector<std::string>& sentences) {
+  std::vector<Constraints> out;
+  if (!options.glossary) return out;
+  out.reserve(sentences.size());
+  for (const auto& s : sentences) out.push_back(options.glossary->constraints_for(s));
+  return out;
+}
+
 std::vector<std::vector<Hypothesis>> translate_sources(Translator& translator,
                                                        const std::vector<std::vector<int>>& sources,
-                                                       const StreamOptions& options, StreamStats& stats) {
+                                                       const StreamOptions& options, StreamStats& stats,
+                                                       const std::vector<Constraints>* constraints) {
   TranslateOptions to = options.translate;
   if (to.workers == 0) {
     to.workers = translator.device().is_cpu()
@@ -75,7 +84,7 @@ std::vector<std::vector<Hypothesis>> translate_sources(Translator& translator,
   }
   model::set_cpu_threads(options.threads / to.workers);
   TranslateStats window_stats;
-  auto n_best = translator.translate(sources, to, &window_stats);
+  auto n_best = translator.translate(sources, to, &window_stats, nullptr, constraints);
   stats.total.add(window_stats);
   ++stats.windows;
   stats.max_workers = std::max(stats.max_workers, to.workers);
@@ -98,7 +107,8 @@ StreamStats translate_stream(Translator& translator, text::LineReader& input, co
             "n-best lists are per sentence: they cannot be given for lines split into sentences");
   return for_each_window(input, options, [&](int64_t first, const std::vector<std::string>& lines, StreamStats& stats) {
     const auto sources = encode_lines(lines, src_vocab);
-    emit(first, sources, translate_sources(translator, sources, options, stats));
+    const auto constraints = glossary_constraints(options, lines);
+    emit(first, sources, translate_sources(translator, sources, options, stats, options.glossary ? &constraints : nullptr));
   });
 }
 
@@ -108,7 +118,11 @@ StreamStats translate_text_stream(Translator& translator, text::LineReader& inpu
   return for_each_window(input, options, [&](int64_t first, const std::vector<std::string>& lines, StreamStats& stats) {
     if (options.split_sentences) {
       const auto split = split_and_encode(lines, options.src_lang, src_vocab);
-      emit(first, join_translations(split, translate_sources(translator, split.sources, options, stats), tgt_vocab));
+      std::vector<std::string> sentences;
+      for (const auto& text : split.texts) sentences.insert(sentences.end(), text.sentences.begin(), text.sentences.end());
+      const auto constraints = glossary_constraints(options, sentences);
+      const auto n_best = translate_sources(translator, split.sources, options, stats, options.glossary ? &constraints : nullptr);
+      emit(first, join_translations(split, n_best, tgt_vocab));
       return;
     }
     emit(first, translate_text_lines(translator, lines, src_vocab, tgt_vocab, options, stats));
@@ -118,7 +132,9 @@ StreamStats translate_text_stream(Translator& translator, text::LineReader& inpu
 std::vector<std::string> translate_text_lines(Translator& translator, const std::vector<std::string>& lines,
                                               const text::Vocab& src_vocab, const text::Vocab& tgt_vocab,
                                               const StreamOptions& options, StreamStats& stats) {
-  const auto n_best = translate_sources(translator, encode_lines(lines, src_vocab), options, stats);
+  const auto constraints = glossary_constraints(options, lines);
+  const auto n_best = translate_sources(translator, encode_lines(lines, src_vocab), options, stats,
+                                        options.glossary ? &constraints : nullptr);
   std::vector<std::string> translations;
   translations.reserve(n_best.size());
   for (const auto& hypotheses : n_best) translations.push_back(best_translation(hypotheses, tgt_vocab));

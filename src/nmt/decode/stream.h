@@ -8,9 +8,11 @@
 // the same whatever the windows turn out to be.
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "nmt/decode/glossary.h"
 #include "nmt/decode/translator.h"
 
 namespace nmt::text {
@@ -30,7 +32,13 @@ struct StreamOptions {
   // with the window's, and joined back with the line's own spaces.
   bool split_sentences = false;
   std::string src_lang;
+  // Each line (each sentence, when split) that holds a source term of the
+  // glossary is searched under its target terms (glossary.h).
+  std::shared_ptr<const Glossary> glossary;
 };
+
+// The glossary's constraints for each of `sentences` (empty without one).
+std::vector<Constraints> glossary_constraints(const StreamOptions& options, const std::vector<std::string>& sentences);
 
 // The workers for `sentences` sentences in batches of batch_size on `threads`
 // CPU threads: one per thread once there are batches for each (the most
@@ -45,10 +53,12 @@ struct StreamStats {
 
 // Translates one window's sentences (piece ids) with the stream's worker
 // policy: options.translate.workers, or auto_workers when 0 (one on a GPU),
-// each on threads / workers CPU threads. The Python module calls it too.
+// each on threads / workers CPU threads, under `constraints` (one per
+// source) when given. The Python module calls it too.
 std::vector<std::vector<Hypothesis>> translate_sources(Translator& translator,
                                                        const std::vector<std::vector<int>>& sources,
-                                                       const StreamOptions& options, StreamStats& stats);
+                                                       const StreamOptions& options, StreamStats& stats,
+                                                       const std::vector<Constraints>* constraints = nullptr);
 
 // Reads every line of `input` and translates it a window at a time; after
 // each window, emit(first, n_best) gets the n-best lists of lines first,

@@ -11,6 +11,7 @@
 #include <torch/torch.h>
 
 #include "nmt/common/error.h"
+#include "nmt/decode/constrained_search.h"
 #ifdef NMT_HAVE_ENGINE
 #include "nmt/decode/engine_step.h"
 #include "nmt/infer/from_model.h"
@@ -250,7 +251,11 @@ int64_t EngineCache::built() const { return impl_->built; }
 
 std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std::vector<int>>& sources,
                                                            const TranslateOptions& options, TranslateStats* stats,
-                                                           EngineCache* cache) {
+                                                           EngineCache* cache,
+                                                           const std::vector<Constraints>* constraints) {
+  NMT_CHECK(!constraints || constraints->size() == sources.size(),
+            constraints->size() << " sets of constraints for " << sources.size() << " sources");
+  const auto constrained = [&](size_t i) { return constraints && !(*constraints)[i].empty(); };
   NMT_CHECK(options.batch_size >= 1, "batch size must be >= 1, got " << options.batch_size);
   NMT_CHECK(options.workers >= 1, "workers must be >= 1, got " << options.workers);
   NMT_CHECK(!cache || options.workers == 1, "an engine cache serves one worker, got workers = " << options.workers);
@@ -268,15 +273,28 @@ std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std
   const auto start = std::chrono::steady_clock::now();
   int64_t max_positions = models_.front()->config.max_positions;
   for (const auto& m : models_) max_positions = std::min(max_positions, m->config.max_positions);
+  // By length, the sentences with constraints after the others.
   std::vector<size_t> order(sources.size());
   std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return sources[a].size() < sources[b].size(); });
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    if (constrained(a) != constrained(b)) return constrained(b);
+    return sources[a].size() < sources[b].size();
+  });
 
   std::vector<std::vector<Hypothesis>> results(sources.size());
-  // Batch b holds the sentences order[b * batch_size, ...), so the longest
-  // come last; each writes only its own sentences' results.
+  // Batch b holds the sentences order[spans[b].first, spans[b].second), so
+  // the longest of each kind come last; each writes only its own
+  // sentences' results.
   const size_t batch_size = static_cast<size_t>(options.batch_size);
-  const size_t batches = (order.size() + batch_size - 1) / batch_size;
+  std::vector<std::pair<size_t, size_t>> spans;
+  for (size_t first = 0; first < order.size();) {
+    size_t last = first + 1;
+    while (last < order.size() && last - first < batch_size && constrained(order[last]) == constrained(order[first]))
+      ++last;
+    spans.emplace_back(first, last);
+    first = last;
+  }
+  const size_t batches = spans.size();
   const size_t workers = std::min<size_t>(options.workers, std::max<size_t>(batches, 1));
 #ifdef NMT_HAVE_ENGINE
   // Each worker's engines, one per model, made at its first batch and kept
@@ -285,7 +303,7 @@ std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std
 #endif
   auto translate_batch = [&](size_t b, size_t worker, TranslateStats& local) {
     const auto batch_start = std::chrono::steady_clock::now();
-    const size_t first = b * batch_size, last = std::min(order.size(), first + batch_size);
+    const auto [first, last] = spans[b];
     std::vector<const std::vector<int>*> batch_sources;
     for (size_t i = first; i < last; ++i) batch_sources.push_back(&sources[order[i]]);
     const auto src = source_batch(batch_sources, max_positions, &local.truncated_sources);
@@ -297,8 +315,18 @@ std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std
 
     const auto device_src = src.to(device_);
     std::vector<int64_t> vocabulary;  // the shortlist's part of the target vocabulary for this batch
+    std::vector<const Constraints*> batch_constraints;
+    if (constrained(order[first])) {
+      for (size_t i = first; i < last; ++i) batch_constraints.push_back(&(*constraints)[order[i]]);
+    }
     if (options.shortlist) {
       vocabulary = options.shortlist->vocabulary(batch_sources);
+      for (const auto* c : batch_constraints)  // the search may write any spelling of them
+        for (const auto* phrases : {&c->include, &c->exclude})
+          for (const auto& phrase : *phrases)
+            for (const auto& spelling : phrase.spellings) vocabulary.insert(vocabulary.end(), spelling.begin(), spelling.end());
+      std::sort(vocabulary.begin(), vocabulary.end());
+      vocabulary.erase(std::unique(vocabulary.begin(), vocabulary.end()), vocabulary.end());
       local.shortlist_pieces += static_cast<int64_t>(vocabulary.size());
     }
     std::vector<std::unique_ptr<StepFunction>> members;
@@ -315,7 +343,8 @@ std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std
     }
     std::unique_ptr<StepFunction> step = members.size() == 1 ? std::move(members.front())
                                                               : std::make_unique<EnsembleStep>(std::move(members), weights_);
-    auto found = search(*step, max_lengths, search_options);
+    auto found = batch_constraints.empty() ? search(*step, max_lengths, search_options)
+                                           : constrained_search(*step, max_lengths, search_options, batch_constraints);
     for (size_t i = first; i < last; ++i) {
       if (!found[i - first].empty()) local.generated_tokens += static_cast<int64_t>(found[i - first][0].tokens.size());
       results[order[i]] = std::move(found[i - first]);

@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "nmt/decode/constraints.h"
 #include "nmt/decode/search.h"
 #include "nmt/model/transformer.h"
 
@@ -148,10 +149,15 @@ class Translator {
   Translator(std::vector<model::Transformer> models, std::vector<double> weights, torch::Device device);
   // sources: piece ids without </s> -> n-best per sentence, in input order.
   // With `cache` (one worker only), the CPU engine comes from it and stays
-  // there for the next call; without, each call makes its own.
+  // there for the next call; without, each call makes its own. With
+  // `constraints` (one per source, as many as sources), the sentences that
+  // have some are searched by constrained_search (constrained_search.h), in
+  // batches of their own, so the others translate as without them; a
+  // shortlist gains their phrases' pieces.
   std::vector<std::vector<Hypothesis>> translate(const std::vector<std::vector<int>>& sources,
                                                  const TranslateOptions& options, TranslateStats* stats = nullptr,
-                                                 EngineCache* cache = nullptr);
+                                                 EngineCache* cache = nullptr,
+                                                 const std::vector<Constraints>* constraints = nullptr);
   // Text in, detokenized text out (the best hypothesis of each line).
   std::vector<std::string> translate_lines(const std::vector<std::string>& lines, const text::Vocab& src_vocab,
                                            const text::Vocab& tgt_vocab, const TranslateOptions& options,
