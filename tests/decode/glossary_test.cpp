@@ -108,6 +108,26 @@ TEST(Glossary, Constraints_DistinctSpellableTargets) {
   EXPECT_TRUE(g.constraints_for("an angel").empty()) << "an unspellable term is not a constraint";
 }
 
+TEST(Glossary, TermPairs_TsvAndCsvRead_BadOnesNamed) {
+  const auto csv = read_term_pairs_csv("# c\n\"New York, NY\",Nueva York\nsay \"\"hi\"\",\"di \"\"hola\"\"\"\r\n", "d.csv");
+  ASSERT_EQ(csv.size(), 2u);
+  EXPECT_EQ(csv[0].source, "New York, NY");
+  EXPECT_EQ(csv[0].target, "Nueva York");
+  EXPECT_EQ(csv[0].line, 2);
+  EXPECT_EQ(csv[1].source, "say \"\"hi\"\"") << "quotes count only around a whole field";
+  EXPECT_EQ(csv[1].target, "di \"hola\"");
+  EXPECT_EQ(term_pairs_tsv(csv), "New York, NY\tNueva York\nsay \"\"hi\"\"\tdi \"hola\"\n");
+  EXPECT_EQ(read_term_pairs(term_pairs_tsv(csv), "t").size(), 2u);
+  EXPECT_EQ(error_message([] { read_term_pairs_csv("a,b\n\"a,b\n", "d.csv"); }),
+            "d.csv line 2: a quoted field is not closed");
+  EXPECT_EQ(error_message([] { read_term_pairs_csv("only one\n", "d.csv"); }),
+            "d.csv line 1: expected 'source term,target term', found one field in 'only one'");
+  EXPECT_EQ(error_message([] { read_term_pairs_csv("a,b,c\n", "d.csv"); }),
+            "d.csv line 1: more than two fields (source term, target term)");
+  EXPECT_EQ(error_message([] { read_term_pairs_csv("\"a\"x,b\n", "d.csv"); }), "d.csv line 1: text after a quoted field");
+  EXPECT_EQ(error_message([] { read_term_pairs_csv("a,\n", "d.csv"); }), "d.csv line 1: the target term is empty");
+}
+
 TEST(Glossary, BadLines_AreErrorsNamingTheLine) {
   EXPECT_EQ(error_message([] { parse("a\tb\nno tab here\n"); }),
             "g.tsv line 2: expected 'source term<TAB>target term', found no tab in 'no tab here'");

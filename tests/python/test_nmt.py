@@ -122,6 +122,35 @@ class MarianModel(unittest.TestCase):
         self.assertFalse(isinstance(out, list))
         self.assertEqual(list(out), lines(os.path.join(FIXTURE, "greedy.es"))[:25])
 
+    def test_glossary_and_constraints_put_their_terms_in(self):
+        src = lines(os.path.join(FIXTURE, "input.en"))[:8]
+        plain = self.translator.translate(src, beam=2)
+        glossary = {"Moses": "Moisés", "Egypt": "Egipto"}
+        with_glossary = self.translator.translate(src, beam=2, glossary=glossary)
+        self.assertIn("Moisés", with_glossary[1])
+        self.assertIn("Egipto", with_glossary[7])
+        for i in (0, 2, 3, 4, 5, 6):
+            self.assertEqual(with_glossary[i], plain[i], "a line without a term changed")
+        with tempfile.TemporaryDirectory() as work:
+            path = os.path.join(work, "g.tsv")
+            with open(path, "w", encoding="utf-8") as f:
+                f.write("# names\nMoses\tMoisés\nEgypt\tEgipto\n")
+            self.assertEqual(self.translator.translate(src, beam=2, glossary=path), with_glossary)
+        self.assertEqual(self.translator.translate(src, beam=2, glossary={"moses": "Moisés"},
+                                                   glossary_ignore_case=True)[1], with_glossary[1])
+        out = self.translator.translate(src[:2], beam=2, constraints=[["noche", "sueño"], []])
+        self.assertIn("noche", out[0])
+        self.assertIn("sueño", out[0])
+        self.assertEqual(out[1], plain[1])
+        with self.assertRaisesRegex(nmt.Error, "constraints: 1 lists for 2 lines"):
+            self.translator.translate(src[:2], constraints=[["noche"]])
+        with self.assertRaisesRegex(nmt.Error, "line 0's constraint: '\u2603' needs '\u2603', which the target vocabulary lacks"):
+            self.translator.translate(src[:1], constraints=[["\u2603"]])
+        with self.assertWarnsRegex(UserWarning, "glossary line 1: '\u2603' needs '\u2603'"):
+            self.translator.translate(src[:1], glossary={"sleep": "\u2603"})
+        with self.assertRaisesRegex(nmt.Error, "glossary: '' is not a term"):
+            self.translator.translate(src[:1], glossary={"sleep": ""})
+
     def test_translation_releases_the_gil(self):
         src = lines(os.path.join(FIXTURE, "input.en")) * 3
         ticks = 0

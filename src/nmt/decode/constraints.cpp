@@ -112,4 +112,30 @@ Phrase PhraseSpeller::spell(const std::string& phrase, std::string* missing) con
   return out;
 }
 
+Constraints required_phrases(const PhraseSpeller& speller, const std::vector<std::string>& phrases,
+                             const std::string& what) {
+  Constraints c;
+  for (const auto& text : phrases) {
+    NMT_CHECK(!text.empty(), what << ": an empty phrase");
+    std::string missing;
+    auto phrase = speller.spell(text, &missing);
+    NMT_CHECK(!phrase.spellings.empty(),
+              what << ": '" << text << "' needs " << missing << ", which the target vocabulary lacks");
+    c.include.push_back(std::move(phrase));
+  }
+  return c;
+}
+
+void add_constraints(Constraints& into, const Constraints& more) {
+  const auto add = [](std::vector<Phrase>& to, const std::vector<Phrase>& from) {
+    for (const auto& p : from) {
+      const bool seen = std::any_of(to.begin(), to.end(), [&](const Phrase& q) { return q.text == p.text; });
+      if (!seen) to.push_back(p);
+    }
+  };
+  add(into.include, more.include);
+  add(into.exclude, more.exclude);
+  into.ordered = into.ordered || more.ordered;
+}
+
 }  // namespace nmt::decode

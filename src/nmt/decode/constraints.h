@@ -52,4 +52,11 @@ class PhraseSpeller {
   size_t longest_piece_ = 0;                            // in bytes
 };
 
+// Phrases a translation must contain, spelled by `speller`; one it cannot
+// spell is an error naming `what` ("line 3's constraint") and its characters.
+Constraints required_phrases(const PhraseSpeller& speller, const std::vector<std::string>& phrases,
+                             const std::string& what);
+// `more`'s phrases added to `into`, but a phrase `into` has (by its text) only once.
+void add_constraints(Constraints& into, const Constraints& more);
+
 }  // namespace nmt::decode

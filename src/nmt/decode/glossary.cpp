@@ -62,33 +62,106 @@ std::string trim(const std::string& s) {
   return s.substr(first, s.find_last_not_of(" \t\r") - first + 1);
 }
 
-}  // namespace
-
-Glossary Glossary::parse(const std::string& text, const std::string& what, const text::Vocab& tgt_vocab,
-                         bool ignore_case) {
-  Glossary g;
-  g.ignore_case_ = ignore_case;
-  const PhraseSpeller speller(tgt_vocab);
+// Calls row(n, line) for each line that is not blank or a comment, after
+// checking its UTF-8.
+template <typename Row>
+void for_each_line(const std::string& text, const std::string& what, Row row) {
   std::istringstream in(text);
   std::string line;
-  std::unordered_map<std::string, int64_t> line_of_key;
   for (int64_t n = 1; std::getline(in, line); ++n) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
     const auto bad = text::find_invalid_utf8(line);
     NMT_CHECK(bad == std::string::npos, what << " line " << n << ": invalid UTF-8 at byte " << bad + 1);
     const auto content = trim(line);
     if (content.empty() || content[0] == '#') continue;
+    row(n, line);
+  }
+}
+
+TermPair checked(TermPair p, const std::string& what) {
+  p.source = trim(p.source), p.target = trim(p.target);
+  NMT_CHECK(!p.source.empty(), what << " line " << p.line << ": the source term is empty");
+  NMT_CHECK(!p.target.empty(), what << " line " << p.line << ": the target term is empty");
+  return p;
+}
+
+// One CSV field from `at` (past its comma, if any, on return).
+std::string csv_field(const std::string& line, size_t& at, const std::string& what, int64_t n) {
+  std::string field;
+  if (at < line.size() && line[at] == '"') {
+    for (++at;; ++at) {
+      NMT_CHECK(at < line.size(), what << " line " << n << ": a quoted field is not closed");
+      if (line[at] != '"') {
+        field += line[at];
+      } else if (at + 1 < line.size() && line[at + 1] == '"') {
+        field += '"', ++at;
+      } else {
+        ++at;
+        break;
+      }
+    }
+    NMT_CHECK(at == line.size() || line[at] == ',', what << " line " << n << ": text after a quoted field");
+  } else {
+    const auto comma = line.find(',', at);
+    field = line.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
+    at = comma == std::string::npos ? line.size() : comma;
+  }
+  if (at < line.size()) ++at;  // the comma
+  return field;
+}
+
+}  // namespace
+
+std::vector<TermPair> read_term_pairs(const std::string& text, const std::string& what) {
+  std::vector<TermPair> pairs;
+  for_each_line(text, what, [&](int64_t n, const std::string& line) {
     const auto tab = line.find('\t');
     NMT_CHECK(tab != std::string::npos,
-              what << " line " << n << ": expected 'source term<TAB>target term', found no tab in '" << content << "'");
-    GlossaryEntry e;
-    e.source = trim(line.substr(0, tab));
-    e.target = trim(line.substr(tab + 1));
-    e.line = n;
-    NMT_CHECK(e.target.find('\t') == std::string::npos,
+              what << " line " << n << ": expected 'source term<TAB>target term', found no tab in '" << trim(line)
+                   << "'");
+    NMT_CHECK(line.find('\t', tab + 1) == std::string::npos,
               what << " line " << n << ": more than two fields (one tab between the source and the target term)");
-    NMT_CHECK(!e.source.empty(), what << " line " << n << ": the source term is empty");
-    NMT_CHECK(!e.target.empty(), what << " line " << n << ": the target term is empty");
+    pairs.push_back(checked({line.substr(0, tab), line.substr(tab + 1), n}, what));
+  });
+  return pairs;
+}
+
+std::vector<TermPair> read_term_pairs_csv(const std::string& text, const std::string& what) {
+  std::vector<TermPair> pairs;
+  for_each_line(text, what, [&](int64_t n, const std::string& line) {
+    size_t at = 0;
+    TermPair p;
+    p.line = n;
+    p.source = csv_field(line, at, what, n);
+    NMT_CHECK(at > 0 && line[at - 1] == ',',
+              what << " line " << n << ": expected 'source term,target term', found one field in '" << trim(line) << "'");
+    p.target = csv_field(line, at, what, n);
+    NMT_CHECK(at == line.size(), what << " line " << n << ": more than two fields (source term, target term)");
+    for (const auto* term : {&p.source, &p.target}) {
+      NMT_CHECK(term->find_first_of("\t\r") == std::string::npos, what << " line " << n << ": a term holds a tab");
+    }
+    pairs.push_back(checked(std::move(p), what));
+  });
+  return pairs;
+}
+
+std::string term_pairs_tsv(const std::vector<TermPair>& pairs) {
+  std::string out;
+  for (const auto& p : pairs) out += p.source + "\t" + p.target + "\n";
+  return out;
+}
+
+Glossary Glossary::parse(const std::string& text, const std::string& what, const text::Vocab& tgt_vocab,
+                         bool ignore_case) {
+  Glossary g;
+  g.ignore_case_ = ignore_case;
+  const PhraseSpeller speller(tgt_vocab);
+  std::unordered_map<std::string, int64_t> line_of_key;
+  for (auto& pair : read_term_pairs(text, what)) {
+    GlossaryEntry e;
+    e.source = std::move(pair.source);
+    e.target = std::move(pair.target);
+    const int64_t n = e.line = pair.line;
     auto key = code_points_of(e.source, ignore_case);
     const std::string key_text(reinterpret_cast<const char*>(key.data()), key.size() * sizeof(int32_t));
     const auto [seen, fresh] = line_of_key.emplace(key_text, n);
@@ -158,8 +231,9 @@ Constraints Glossary::constraints_for(const std::string& sentence) const {
   Constraints c;
   for (const auto* e : find(sentence)) {
     if (e->phrase.spellings.empty()) continue;
-    const bool seen = std::any_of(c.include.begin(), c.include.end(), [&](const Phrase& p) { return p.text == e->target; });
-    if (!seen) c.include.push_back(e->phrase);
+    Constraints one;
+    one.include.push_back(e->phrase);
+    add_constraints(c, one);
   }
   return c;
 }

@@ -17,6 +17,19 @@ class Vocab;
 
 namespace nmt::decode {
 
+// A glossary's lines as term pairs, checked (a tab between two non-empty
+// terms, UTF-8; blank and '#' lines skipped), without a vocabulary: errors
+// name `what` and the line. The CSV form (DeepL's entries_format "csv"):
+// "source,target" per line, either field quoted ("..." with "" for a quote).
+struct TermPair {
+  std::string source, target;
+  int64_t line = 0;  // from 1
+};
+std::vector<TermPair> read_term_pairs(const std::string& text, const std::string& what);
+std::vector<TermPair> read_term_pairs_csv(const std::string& text, const std::string& what);
+// The pairs as a glossary's TSV lines.
+std::string term_pairs_tsv(const std::vector<TermPair>& pairs);
+
 struct GlossaryEntry {
   std::string source, target;
   int64_t line = 0;  // in its file, from 1

@@ -10,6 +10,8 @@
 #include <torch/torch.h>
 
 #include "nmt/common/error.h"
+#include "nmt/decode/constraints.h"
+#include "nmt/decode/glossary.h"
 #include "nmt/decode/stream.h"
 #include "nmt/decode/translator.h"
 #include "nmt/dist/world.h"
@@ -43,12 +45,36 @@ class Translator {
     options_.workers = workers;  // 0: nmt translate's choice for each call (decode/stream.h)
   }
 
-  // Best translations, or with n_best > 1, (text, score, log_prob) tuples per line.
-  py::object translate(const std::vector<std::string>& lines, int64_t beam, int64_t n_best) {
+  // Best translations, or with n_best > 1, (text, score, log_prob) tuples
+  // per line. glossary_tsv: a glossary's lines (decode/glossary.h), "" for
+  // none; constraints: empty, or per line the phrases its translation must
+  // contain.
+  py::object translate(const std::vector<std::string>& lines, int64_t beam, int64_t n_best,
+                       const std::string& glossary_tsv, bool glossary_ignore_case,
+                       const std::vector<std::vector<std::string>>& constraints) {
     NMT_CHECK(beam >= 1, "beam must be >= 1, got " << beam);
     NMT_CHECK(n_best >= 1 && n_best <= beam, "n_best (" << n_best << ") must be between 1 and beam (" << beam << ")");
+    NMT_CHECK(constraints.empty() || constraints.size() == lines.size(),
+              "constraints: " << constraints.size() << " lists for " << lines.size() << " lines");
     auto options = options_;
     options.search.beam = beam, options.search.n_best = n_best;
+    std::vector<decode::Constraints> wanted;
+    if (!glossary_tsv.empty() || !constraints.empty()) {
+      if (!speller_) speller_ = std::make_unique<decode::PhraseSpeller>(*tgt_vocab_);
+      wanted.resize(lines.size());
+      if (!glossary_tsv.empty()) {
+        const auto glossary = decode::Glossary::parse(glossary_tsv, "glossary", *tgt_vocab_, glossary_ignore_case);
+        for (const auto& note : glossary.unspellable()) {
+          if (PyErr_WarnEx(PyExc_UserWarning, (note + ": that term is not enforced").c_str(), 1) != 0)
+            throw py::error_already_set();
+        }
+        for (size_t i = 0; i < lines.size(); ++i) wanted[i] = glossary.constraints_for(lines[i]);
+      }
+      for (size_t i = 0; i < constraints.size(); ++i) {
+        decode::add_constraints(
+            wanted[i], decode::required_phrases(*speller_, constraints[i], "line " + std::to_string(i) + "'s constraint"));
+      }
+    }
     std::vector<std::vector<decode::Hypothesis>> found;
     {
       py::gil_scoped_release released;
@@ -59,7 +85,7 @@ class Translator {
       stream.translate = options;
       stream.threads = threads_;
       decode::StreamStats stats;
-      found = decode::translate_sources(*translator_, sources, stream, stats);
+      found = decode::translate_sources(*translator_, sources, stream, stats, wanted.empty() ? nullptr : &wanted);
     }
     if (n_best == 1) {
       std::vector<std::string> out;
@@ -79,6 +105,7 @@ class Translator {
   int threads_;
   std::unique_ptr<text::Vocab> src_vocab_, tgt_vocab_;
   std::unique_ptr<decode::Translator> translator_;
+  std::unique_ptr<decode::PhraseSpeller> speller_;  // made at the first call with constraints
   decode::TranslateOptions options_;
 };
 
@@ -161,7 +188,8 @@ PYBIND11_MODULE(_nmt, m) {
                     const std::vector<double>&>(),
            py::arg("paths"), py::arg("device"), py::arg("threads"), py::arg("workers"), py::arg("quantize"),
            py::arg("weights"))
-      .def("translate", &Translator::translate, py::arg("lines"), py::arg("beam"), py::arg("n_best"));
+      .def("translate", &Translator::translate, py::arg("lines"), py::arg("beam"), py::arg("n_best"),
+           py::arg("glossary_tsv"), py::arg("glossary_ignore_case"), py::arg("constraints"));
   m.def("score", &score, py::arg("hyps"), py::arg("refs"), py::arg("metric"), py::arg("tokenize"),
         py::arg("lowercase"));
   m.def("train", &train, py::arg("config_file"), py::arg("overrides_json"), py::arg("callback"));
