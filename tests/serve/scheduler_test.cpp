@@ -38,7 +38,8 @@ class FailingScheduler : public BatchScheduler {
   std::vector<std::vector<decode::Hypothesis>> translate_sources(size_t, const std::vector<std::vector<int>>& sources,
                                                                  const decode::TranslateOptions&,
                                                                  decode::TranslateStats* stats,
-                                                                 decode::EngineCache&) override {
+                                                                 decode::EngineCache&,
+                                                                 const std::vector<decode::Constraints>*) override {
     ++batches_;
     for (const auto& s : sources) {
       if (s == std::vector<int>{kPoison}) NMT_FAIL("cannot translate sentence [13]");

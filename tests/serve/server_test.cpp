@@ -212,11 +212,13 @@ TEST(ServerTest, OtherEndpoints_AnswerLikeLibreTranslate) {
   for (const auto& [path, method] : std::vector<std::pair<std::string, std::string>>{
            {"/translate", "post"}, {"/detect", "post"}, {"/suggest", "post"}, {"/languages", "get"},
            {"/frontend/settings", "get"}, {"/health", "get"}, {"/metrics", "get"}, {"/spec", "get"}, {"/", "get"},
-           {"/translate_file", "post"}, {"/download_file/{name}", "get"}, {"/docs", "get"}}) {
+           {"/translate_file", "post"}, {"/download_file/{name}", "get"}, {"/docs", "get"}, {"/glossaries", "post"},
+           {"/glossaries", "get"}, {"/glossaries/{id}", "get"}, {"/glossaries/{id}", "delete"},
+           {"/glossaries/{id}/entries", "get"}}) {
     EXPECT_TRUE(spec["paths"].contains(path) && spec["paths"][path].contains(method)) << method << " " << path;
   }
   const auto& fields = spec["paths"]["/translate"]["post"]["requestBody"]["content"]["application/json"]["schema"];
-  for (const char* field : {"q", "source", "target", "format", "alternatives", "attention", "api_key"}) {
+  for (const char* field : {"q", "source", "target", "format", "alternatives", "attention", "api_key", "glossary_id"}) {
     EXPECT_TRUE(fields["properties"].contains(field)) << field;
   }
   for (const char* status : {"200", "400", "403", "413", "429", "500", "503"}) {

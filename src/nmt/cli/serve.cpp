@@ -121,6 +121,14 @@ void add_serve_command(CLI::App& app) {
   c->add_option("--suggestions-dir", o.suggestions_dir,
                 "Accept POST /suggest and keep each suggestion in DIR/SRC-TGT.tsv (a corpus nmt train reads) "
                 "with its time and key fingerprint in DIR/SRC-TGT.meta.tsv");
+  c->add_option("--glossaries-dir", o.glossaries_dir,
+                "Accept /glossaries (DeepL's v3 shape) and keep each glossary as DIR/ID.json; translate and "
+                "translate_file take a glossary_id");
+  c->add_option("--glossaries-per-key", o.glossary_limits.per_owner, "Glossaries one API key (or the keyless) may keep")
+      ->capture_default_str()->check(CLI::Range(int64_t{1}, int64_t{1000000}));
+  c->add_option("--glossary-max-entries", o.glossary_limits.max_entries,
+                "Term pairs in one glossary at most (its body is also under --max-body-bytes)")
+      ->capture_default_str()->check(CLI::Range(int64_t{1}, int64_t{100000000}));
   c->add_option("--max-file-bytes", o.file_max_bytes,
                 "POST /translate_file: larger files get 413; 0 turns document translation off (403)")
       ->capture_default_str()->check(CLI::Range(int64_t{0}, int64_t{1} << 34));

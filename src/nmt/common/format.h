@@ -4,6 +4,8 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <chrono>
+#include <ctime>
 #include <fstream>
 #include <iomanip>
 #include <sstream>
@@ -16,6 +18,16 @@ inline std::string fixed(double value, int digits) {
   std::ostringstream s;
   s << std::fixed << std::setprecision(digits) << value;
   return s.str();
+}
+
+// Now in UTC, ISO 8601 to the second: "2026-11-26T13:40:00Z".
+inline std::string utc_timestamp() {
+  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char text[32];
+  std::strftime(text, sizeof(text), "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return text;
 }
 
 // Resident memory of this process now, in MiB (0 if /proc is unreadable).

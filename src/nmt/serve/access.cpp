@@ -105,4 +105,16 @@ bool AccessControl::count(const std::string& who, int64_t limit, std::chrono::st
   return true;
 }
 
+std::string key_fingerprint(const std::string& api_key) {
+  if (api_key.empty()) return "-";
+  const auto digest = AccessControl::digest(api_key);
+  static const char* hex = "0123456789abcdef";
+  std::string out;
+  for (size_t i = 0; i < 8; ++i) {
+    out += hex[digest[i] >> 4];
+    out += hex[digest[i] & 15];
+  }
+  return out;
+}
+
 }  // namespace nmt::serve

@@ -61,4 +61,8 @@ class AccessControl {
   std::chrono::steady_clock::time_point last_prune_{};
 };
 
+// The first 16 hex digits of a key's SHA-256, "-" for no key: what the
+// server writes beside what a key did (suggestions, glossaries), never the key.
+std::string key_fingerprint(const std::string& api_key);
+
 }  // namespace nmt::serve

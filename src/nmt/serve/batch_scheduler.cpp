@@ -37,8 +37,8 @@ void BatchScheduler::stop_workers() { shutdown(); }
 
 std::vector<std::vector<decode::Hypothesis>> BatchScheduler::translate_sources(
     size_t model, const std::vector<std::vector<int>>& sources, const decode::TranslateOptions& options,
-    decode::TranslateStats* stats, decode::EngineCache& engines) {
-  return translators_[model]->translate(sources, options, stats, &engines);
+    decode::TranslateStats* stats, decode::EngineCache& engines, const std::vector<decode::Constraints>* constraints) {
+  return translators_[model]->translate(sources, options, stats, &engines, constraints);
 }
 
 BatchScheduler::Arrival::Arrival(BatchScheduler& s) : scheduler_(s) {
@@ -63,6 +63,8 @@ std::shared_ptr<Ticket> BatchScheduler::submit(SentenceRequest request) {
   ticket->remaining_ = n;
   if (n == 0) return ticket;
   NMT_CHECK(request.model < translators_.size(), "no model " << request.model);
+  NMT_CHECK(request.constraints.empty() || request.constraints.size() == n,
+            request.constraints.size() << " sets of constraints for " << n << " sentences");
   const auto now = std::chrono::steady_clock::now();
   {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -70,8 +72,11 @@ std::shared_ptr<Ticket> BatchScheduler::submit(SentenceRequest request) {
     const auto waiting = static_cast<int64_t>(queue_.size());
     if (waiting + static_cast<int64_t>(n) > options_.queue_limit) throw QueueFull(waiting, options_.queue_limit);
     for (size_t i = 0; i < n; ++i) {
+      std::shared_ptr<const decode::Constraints> constraints;
+      if (!request.constraints.empty() && !request.constraints[i].empty())
+        constraints = std::make_shared<const decode::Constraints>(std::move(request.constraints[i]));
       queue_.push_back(Entry{ticket, i, request.model, request.n_best, request.attention,
-                             std::move(request.sources[i]), now});
+                             std::move(request.sources[i]), std::move(constraints), now});
     }
   }
   changed_.notify_all();
@@ -185,8 +190,13 @@ void BatchScheduler::translate_entries(const std::vector<Entry>& batch,
   options.batch_size = static_cast<int64_t>(batch.size());
   options.workers = 1;
   options.search.n_best = batch.front().n_best;
+  std::vector<decode::Constraints> constraints;
+  if (std::any_of(batch.begin(), batch.end(), [](const Entry& e) { return e.constraints != nullptr; })) {
+    for (const auto& e : batch) constraints.push_back(e.constraints ? *e.constraints : decode::Constraints{});
+  }
   decode::TranslateStats stats;
-  found = translate_sources(batch.front().model, sources, options, &stats, engines);
+  found = translate_sources(batch.front().model, sources, options, &stats, engines,
+                            constraints.empty() ? nullptr : &constraints);
   attention.assign(batch.size(), {});
   // The cross-attention of the best hypotheses, for the requests that asked.
   std::vector<size_t> asked;

@@ -55,6 +55,9 @@ struct SentenceRequest {
   std::vector<std::vector<int>> sources;   // piece ids, without </s>
   int64_t n_best = 1;
   bool attention = false;
+  // Empty, or one per source: what its translation must contain (a
+  // glossary's terms; decode/constrained_search.h).
+  std::vector<decode::Constraints> constraints;
 };
 
 // A request's place in the queue; results arrive as the batches finish.
@@ -121,12 +124,11 @@ class BatchScheduler {
   const SchedulerOptions& options() const { return options_; }
 
  protected:
-  // One batch through its model's translator (the tests put a failing one here).
-  virtual std::vector<std::vector<decode::Hypothesis>> translate_sources(size_t model,
-                                                                         const std::vector<std::vector<int>>& sources,
-                                                                         const decode::TranslateOptions& options,
-                                                                         decode::TranslateStats* stats,
-                                                                         decode::EngineCache& engines);
+  // One batch through its model's translator (the tests put a failing one
+  // here); constraints: null, or one per source.
+  virtual std::vector<std::vector<decode::Hypothesis>> translate_sources(
+      size_t model, const std::vector<std::vector<int>>& sources, const decode::TranslateOptions& options,
+      decode::TranslateStats* stats, decode::EngineCache& engines, const std::vector<decode::Constraints>* constraints);
   // The cross-attention of the best hypotheses (tgts) of a batch's sources
   // (decode/alignment.h), for the requests that asked.
   virtual std::vector<std::vector<std::vector<float>>> attention_of(size_t model,
@@ -144,6 +146,7 @@ class BatchScheduler {
     int64_t n_best;
     bool attention;
     std::vector<int> source;
+    std::shared_ptr<const decode::Constraints> constraints;  // null: none
     std::chrono::steady_clock::time_point queued_at;
   };
   void work();

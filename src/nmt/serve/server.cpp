@@ -25,6 +25,7 @@
 #include "nmt/document/document.h"
 #include "nmt/document/html_text.h"
 #include "nmt/serve/language_detector.h"
+#include "nmt/serve/glossary_api.h"
 #include "nmt/serve/languages.h"
 #include "nmt/serve/metrics.h"
 #include "nmt/serve/page_assets.h"
@@ -220,6 +221,7 @@ struct Server::Impl {
   std::unique_ptr<TranslationService> service;
   std::unique_ptr<AccessControl> access;
   std::unique_ptr<SuggestionStore> suggestions;  // null: /suggest is off
+  std::unique_ptr<GlossaryStore> glossaries;     // null: /glossaries is off
   TranslatedFiles files;
   std::atomic<int> documents_in_flight{0};
   CappedServer http;
@@ -234,6 +236,9 @@ struct Server::Impl {
     NMT_CHECK(options.translate.search.beam >= 1, "--beam must be >= 1");
     access = std::make_unique<AccessControl>(options.access);
     if (!options.suggestions_dir.empty()) suggestions = std::make_unique<SuggestionStore>(options.suggestions_dir);
+    if (!options.glossaries_dir.empty()) {
+      glossaries = std::make_unique<GlossaryStore>(options.glossaries_dir, options.glossary_limits);
+    }
     ModelLoadOptions load;
     load.device = options.device;
     load.int8 = options.int8;
@@ -282,13 +287,56 @@ struct Server::Impl {
     };
   }
 
-  void check_access(const httplib::Request& req, const Fields& fields) {
+  // Admits the request's API key (the body's api_key, else an
+  // "Authorization: DeepL-Auth-Key KEY" or "Bearer KEY" header) and returns it.
+  std::string check_access(const httplib::Request& req, const Fields& fields) {
     if (!options.allow_key_in_url && in_query_string(req, "api_key")) {
       throw HttpError{400, "Invalid request: api_key in the URL is refused, as proxies and logs keep URLs; send it "
                            "in the body (or start the server with --allow-key-in-url)"};
     }
-    const auto decision = access->admit(fields.string("api_key"), req.remote_addr);
+    std::string key = fields.string("api_key");
+    if (key.empty() && req.has_header("Authorization")) {
+      const auto header = req.get_header_value("Authorization");
+      for (const std::string scheme : {"DeepL-Auth-Key ", "Bearer "}) {
+        if (header.rfind(scheme, 0) == 0) key = header.substr(scheme.size());
+      }
+    }
+    const auto decision = access->admit(key, req.remote_addr);
     if (decision.status != 200) throw HttpError{decision.status, decision.error};
+    return key;
+  }
+
+  GlossaryStore& glossary_store() const {
+    if (!glossaries) throw HttpError{403, "Glossaries are disabled on this server (start it with --glossaries-dir DIR)."};
+    return *glossaries;
+  }
+
+  // The target vocabulary of the one model that translates source -> target.
+  const text::Vocab& glossary_pair(const std::string& source, const std::string& target) const {
+    const auto r = route(source, target);
+    if (r.second) {
+      throw HttpError{400, "Invalid request: no glossary for " + source + "-" + target + ", which goes through " +
+                               language_name(r.pivot()) + " (" + r.pivot() + ")"};
+    }
+    return r.first->tgt_vocab;
+  }
+
+  // A request's glossary_id, compiled for its model; null without one.
+  std::shared_ptr<const decode::Glossary> request_glossary(const Fields& fields, const std::string& key,
+                                                            const std::string& source, const std::string& target) {
+    const std::string id = fields.string("glossary_id");
+    if (id.empty()) return nullptr;
+    auto& store = glossary_store();
+    if (source == "auto") throw HttpError{400, "Invalid request: a glossary needs the source language, not auto"};
+    const auto& vocab = glossary_pair(source, target);
+    std::shared_ptr<const decode::Glossary> glossary;
+    try {
+      glossary = store.compiled(id, key_fingerprint(key), source, target, vocab);
+    } catch (const GlossaryError& e) {
+      throw HttpError{400, "Invalid request: " + e.message};
+    }
+    if (!glossary) throw HttpError{400, "Invalid request: glossary " + id + " has no " + source + "-" + target + " dictionary"};
+    return glossary;
   }
 
   // LibreTranslate's --char-limit, in characters (code points) per text.
@@ -364,12 +412,13 @@ struct Server::Impl {
   void translate(const httplib::Request& req, httplib::Response& res) {
     BatchScheduler::Arrival arrival(service->scheduler());  // a batch may wait for these sentences
     const Fields fields(req, options.json_max_depth);
-    check_access(req, fields);
+    const std::string key = check_access(req, fields);
     auto [texts, is_list] = read_q(fields);
     const std::string source = fields.string("source"), target = fields.string("target");
     if (source.empty()) throw HttpError{400, "Invalid request: missing source parameter"};
     if (target.empty()) throw HttpError{400, "Invalid request: missing target parameter"};
     TextOptions text_options;
+    text_options.glossary = request_glossary(fields, key, source, target);
     text_options.alternatives = read_alternatives(fields);
     const int64_t most = options.translate.search.beam - 1;
     if (text_options.alternatives > most) {
@@ -560,7 +609,7 @@ struct Server::Impl {
   void translate_file(const httplib::Request& req, httplib::Response& res) {
     if (options.file_max_bytes <= 0) throw HttpError{403, "Files translation are disabled on this server."};
     const Fields fields(req, options.json_max_depth);
-    check_access(req, fields);
+    const std::string key = check_access(req, fields);
     if (!req.form.has_file("file")) throw HttpError{400, "Invalid request: missing file parameter"};
     const auto file = req.form.get_file("file");
     const std::string source = fields.string("source"), target = fields.string("target");
@@ -575,6 +624,7 @@ struct Server::Impl {
     }
     std::optional<Route> fixed;
     if (source != "auto") fixed = route(source, target);
+    const auto glossary = request_glossary(fields, key, source, target);
     // Documents are translated a few at a time: each holds its file, its
     // unpacked parts and their trees in memory.
     struct Slot {
@@ -610,6 +660,7 @@ struct Server::Impl {
           if (group.empty()) continue;
           TextOptions text_options;
           text_options.attention = linked;
+          text_options.glossary = glossary;
           auto translated = translate_route(r, group, text_options, deadline);
           for (size_t k = 0; k < group.size(); ++k) {
             auto& t = out[where[k]];
@@ -701,6 +752,7 @@ struct Server::Impl {
                         {"apiKeys", access->has_keys()},
                         {"keyRequired", access->key_required()},
                         {"suggestions", suggestions != nullptr},
+                        {"glossaries", glossaries != nullptr},
                         {"filesTranslation", options.file_max_bytes > 0},
                         {"supportedFilesFormat", options.file_max_bytes > 0 ? json(document::supported_extensions())
                                                                             : json::array()},
@@ -715,6 +767,7 @@ struct Server::Impl {
                                                    "/spec", "/docs", "/translate_file"};
     if (std::find(known.begin(), known.end(), path) != known.end()) return path;
     if (path.rfind("/download_file/", 0) == 0) return "/download_file";
+    if (path == "/glossaries" || path.rfind("/glossaries/", 0) == 0) return "/glossaries";
     return path.rfind("/static/", 0) == 0 ? "/static" : "other";
   }
 
@@ -757,8 +810,8 @@ struct Server::Impl {
     if (!options.cors.empty()) {
       http.set_default_headers({{"Access-Control-Allow-Origin", options.cors}});
       http.Options(".*", [](const httplib::Request&, httplib::Response& res) {
-        res.set_header("Access-Control-Allow-Methods", "GET, POST, OPTIONS");
-        res.set_header("Access-Control-Allow-Headers", "Content-Type");
+        res.set_header("Access-Control-Allow-Methods", "GET, POST, DELETE, OPTIONS");
+        res.set_header("Access-Control-Allow-Headers", "Content-Type, Authorization");
         res.set_header("Access-Control-Max-Age", "86400");
         res.status = 204;
       });
@@ -782,6 +835,38 @@ struct Server::Impl {
     http.Post("/translate_file", guarded([this](const auto& req, auto& res) { translate_file(req, res); }));
     http.Get(R"(/download_file/([^/]+))", guarded([this](const auto& req, auto& res) { download_file(req, res); }));
     http.Get("/languages", guarded([this](const auto&, auto& res) { languages(res); }));
+    // DeepL's v3 glossaries (glossary_api.h), each owned by the API key that made it.
+    const auto owner = [this](const httplib::Request& req, const Fields& fields) {
+      return key_fingerprint(check_access(req, fields));
+    };
+    const auto pair = [this](const std::string& s, const std::string& t) -> const text::Vocab& {
+      return glossary_pair(s, t);
+    };
+    http.Post("/glossaries", guarded([this, owner, pair](const auto& req, auto& res) {
+      auto& store = glossary_store();
+      const Fields fields(req, options.json_max_depth);
+      create_glossary(store, fields, owner(req, fields), pair, res);
+    }));
+    http.Get("/glossaries", guarded([this, owner](const auto& req, auto& res) {
+      auto& store = glossary_store();
+      const Fields fields(req, options.json_max_depth);
+      list_glossaries(store, owner(req, fields), res);
+    }));
+    http.Get(R"(/glossaries/([^/]+))", guarded([this, owner](const auto& req, auto& res) {
+      auto& store = glossary_store();
+      const Fields fields(req, options.json_max_depth);
+      get_glossary(store, req.matches[1], owner(req, fields), res);
+    }));
+    http.Get(R"(/glossaries/([^/]+)/entries)", guarded([this, owner](const auto& req, auto& res) {
+      auto& store = glossary_store();
+      const Fields fields(req, options.json_max_depth);
+      glossary_entries(store, req.matches[1], fields, owner(req, fields), res);
+    }));
+    http.Delete(R"(/glossaries/([^/]+))", guarded([this, owner](const auto& req, auto& res) {
+      auto& store = glossary_store();
+      const Fields fields(req, options.json_max_depth);
+      delete_glossary(store, req.matches[1], owner(req, fields), res);
+    }));
     http.Get("/frontend/settings", guarded([this](const auto&, auto& res) { frontend_settings(res); }));
     http.Get("/health", [](const auto&, auto& res) { send_json(res, json{{"status", "ok"}}); });
     http.Get("/metrics", [this](const auto&, auto& res) {

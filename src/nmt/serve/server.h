@@ -1,7 +1,8 @@
 #pragma once
 // `nmt serve`: LibreTranslate's HTTP API (POST /translate, /detect; GET
 // /languages, /frontend/settings) over the batch scheduler, plus /health,
-// /metrics (Prometheus) and the page at /. httplib stays in server.cpp.
+// /metrics (Prometheus), DeepL-style /glossaries and the page at /.
+// httplib stays in serve/'s .cpp files.
 #include <atomic>
 #include <cstdint>
 #include <memory>
@@ -11,6 +12,7 @@
 #include "nmt/decode/translator.h"
 #include "nmt/serve/access.h"
 #include "nmt/serve/batch_scheduler.h"
+#include "nmt/serve/glossary_store.h"
 
 namespace nmt::serve {
 
@@ -45,6 +47,8 @@ struct ServerOptions {
   int frontend_timeout_ms = 500;       // the page's typing debounce (/frontend/settings)
   int64_t cache_mb = 64;               // translated sentences kept for repeats (translation_cache.h); 0 = none
   std::string suggestions_dir;         // POST /suggest keeps suggestions here (suggestions.h); "" = off (403)
+  std::string glossaries_dir;          // /glossaries keeps glossaries here (glossary_store.h); "" = off (403)
+  GlossaryLimits glossary_limits;      // per API key, and entries per glossary
   // Documents (POST /translate_file, GET /download_file/<name>).
   int64_t file_max_bytes = 10 << 20;   // larger files get 413; 0: files are off (403)
   int64_t file_char_limit = 1000000;   // characters of text per document (-1: none); more get 413

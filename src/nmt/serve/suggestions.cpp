@@ -3,37 +3,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <chrono>
-#include <ctime>
 #include <filesystem>
 
 #include "nmt/common/durable_file.h"
 #include "nmt/common/error.h"
+#include "nmt/common/format.h"
 #include "nmt/serve/access.h"
 
 namespace nmt::serve {
 namespace {
-
-std::string utc_now() {
-  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  std::tm tm{};
-  gmtime_r(&now, &tm);
-  char text[32];
-  std::strftime(text, sizeof(text), "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return text;
-}
-
-std::string key_fingerprint(const std::string& api_key) {
-  if (api_key.empty()) return "-";
-  const auto digest = AccessControl::digest(api_key);
-  static const char* hex = "0123456789abcdef";
-  std::string out;
-  for (size_t i = 0; i < 8; ++i) {
-    out += hex[digest[i] >> 4];
-    out += hex[digest[i] & 15];
-  }
-  return out;
-}
 
 int64_t size_of(const std::string& path) {
   struct stat st {};
@@ -62,7 +40,7 @@ void SuggestionStore::add(const std::string& source_lang, const std::string& tar
   const std::string base = (std::filesystem::path(dir_) / (source_lang + "-" + target_lang)).string();
   const std::string pairs = base + ".tsv", meta = base + ".meta.tsv";
   const std::string pair_line = tsv_field(text) + "\t" + tsv_field(suggestion) + "\n";
-  const std::string meta_line = utc_now() + "\t" + key_fingerprint(api_key) + "\n";
+  const std::string meta_line = utc_timestamp() + "\t" + key_fingerprint(api_key) + "\n";
   std::lock_guard<std::mutex> lock(mutex_);
   // The meta line first: should the pair's line then fail, the meta file is
   // cut back, so the two files keep the same lines.

@@ -79,12 +79,19 @@ std::vector<TextTranslation> TranslationService::translate(const ServedModel& mo
                                       models_.begin());
   request.n_best = options.html ? 1 : options.alternatives + 1;
   request.attention = options.attention && !options.html;
+  // A glossary's terms, sentence by sentence.
+  std::vector<decode::Constraints> constraints;
+  if (options.glossary) {
+    for (const auto& text : split.texts)
+      for (const auto& sentence : text.sentences) constraints.push_back(options.glossary->constraints_for(sentence));
+  }
+  const auto constrained = [&](size_t k) { return !constraints.empty() && !constraints[k].empty(); };
   // The cache's sentences first; the scheduler translates the rest.
   std::vector<SentenceResult> results(split.sources.size());
   std::vector<std::string> keys(split.sources.size());
   std::vector<size_t> missing;
   for (size_t k = 0; k < split.sources.size(); ++k) {
-    if (!cache_.enabled()) {
+    if (!cache_.enabled() || constrained(k)) {
       missing.push_back(k);
       continue;
     }
@@ -95,14 +102,17 @@ std::vector<TextTranslation> TranslationService::translate(const ServedModel& mo
       missing.push_back(k);
     }
   }
-  for (size_t k : missing) request.sources.push_back(split.sources[k]);
+  for (size_t k : missing) {
+    request.sources.push_back(split.sources[k]);
+    if (!constraints.empty()) request.constraints.push_back(std::move(constraints[k]));
+  }
   auto ticket = scheduler_->submit(std::move(request));  // none missing: a ticket already done
   if (arrival) arrival->arrived();
   if (!ticket->wait_until(deadline)) throw Timeout();
   if (ticket->error()) std::rethrow_exception(ticket->error());
   for (size_t i = 0; i < missing.size(); ++i) {
     results[missing[i]] = ticket->results()[i];
-    if (cache_.enabled()) cache_.put(keys[missing[i]], results[missing[i]]);
+    if (cache_.enabled() && !keys[missing[i]].empty()) cache_.put(keys[missing[i]], results[missing[i]]);
   }
 
   std::vector<std::vector<decode::Hypothesis>> n_best;

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "nmt/decode/glossary.h"
 #include "nmt/document/inline_runs.h"
 #include "nmt/serve/batch_scheduler.h"
 #include "nmt/serve/served_model.h"
@@ -23,6 +24,9 @@ struct TextOptions {
   bool html = false;         // translate the text nodes, keep the markup
   int64_t alternatives = 0;  // more translations of each text from the n-best list (text only)
   bool attention = false;    // the cross-attention of each sentence's best translation
+  // A sentence holding one of its source terms gets the target term
+  // (decode/glossary.h); such sentences bypass the cache.
+  std::shared_ptr<const decode::Glossary> glossary;
 };
 
 // One sentence's pieces (each list ending with </s>) and where each target
