@@ -661,6 +661,20 @@ case "$case_name" in
     "$nmt" translate --model "$work/run" --input "$work/g.en" --glossary "$work/g.tsv" --shortlist "$work/small.sl" \
       --quantize int8 >"$work/sl.out" 2>"$work/err" || { cat "$work/err"; fail "translate --glossary --shortlist failed"; }
     has "$work/sl.out" 4 "Moisés" "Aarón" "Jehová" "Egipto"
+    # --protect: spans come back verbatim (as markers: this vocabulary has no '/', '{' or digits).
+    printf 'Visit https://example.com/a?b=1 now, {{name}}.\nThe people went home.\n' >"$work/p.en"
+    "$nmt" translate --model "$work/run" --input "$work/p.en" --protect all --glossary "$work/g.tsv" \
+      >"$work/p.out" 2>"$work/err" || { cat "$work/err"; fail "translate --protect failed"; }
+    has "$work/p.out" 1 "https://example.com/a?b=1" "{{name}}"
+    "$nmt" translate --model "$work/run" --input "$work/p.en" --protect-pattern '\{\{[a-z]+\}\}' \
+      >"$work/pp.out" 2>"$work/err" || { cat "$work/err"; fail "translate --protect-pattern failed"; }
+    has "$work/pp.out" 1 "{{name}}"
+    expect_error "unknown kind of protected span 'phones' (expected placeholders, urls, emails, numbers, all or none)" \
+      "$nmt" translate --model "$work/run" --input "$work/p.en" --protect urls,phones
+    expect_error "the protected pattern '([a-z' is not a regular expression" \
+      "$nmt" translate --model "$work/run" --input "$work/p.en" --protect-pattern '([a-z'
+    expect_error "protected spans are restored in the best translation only: not with n-best lists or alignments" \
+      "$nmt" translate --model "$work/run" --input "$work/p.en" --protect urls --n-best 2
     printf 'Moses\tMoisés\nAaron Aarón\n' >"$work/bad.tsv"
     expect_error "$work/bad.tsv line 2: expected 'source term<TAB>target term', found no tab in 'Aaron Aarón'" \
       "$nmt" translate --model "$work/run" --input "$work/g.en" --glossary "$work/bad.tsv"

@@ -124,6 +124,10 @@ void add_serve_command(CLI::App& app) {
   c->add_option("--glossaries-dir", o.glossaries_dir,
                 "Accept /glossaries (DeepL's v3 shape) and keep each glossary as DIR/ID.json; translate and "
                 "translate_file take a glossary_id");
+  c->add_option("--protect", o.protect,
+                "Spans every translation carries over verbatim: placeholders ({{...}}), urls, emails, numbers "
+                "(comma-separated), all or none")
+      ->capture_default_str();
   c->add_option("--glossaries-per-key", o.glossary_limits.per_owner, "Glossaries one API key (or the keyless) may keep")
       ->capture_default_str()->check(CLI::Range(int64_t{1}, int64_t{1000000}));
   c->add_option("--glossary-max-entries", o.glossary_limits.max_entries,

@@ -32,7 +32,8 @@ namespace {
 struct TranslateCommand {
   std::vector<std::string> models;
   std::vector<double> weights;
-  std::string input, output, device = "cpu", quantize = "none", src_lang, shortlist, glossary;
+  std::string input, output, device = "cpu", quantize = "none", src_lang, shortlist, glossary, protect = "none";
+  std::string protect_pattern;
   bool split_sentences = false, glossary_ignore_case = false;
   int threads = 2;
   int64_t window = 0;
@@ -124,8 +125,11 @@ void run(TranslateCommand cmd) {
   if (!cmd.glossary.empty()) {
     auto glossary = std::make_shared<decode::Glossary>(decode::Glossary::read(cmd.glossary, tgt_vocab, cmd.glossary_ignore_case));
     for (const auto& line : glossary->unspellable()) std::cerr << "note: " << line << ": that term is not enforced\n";
-    stream.glossary = std::move(glossary);
+    stream.terms.glossary = std::move(glossary);
   }
+  auto protect = decode::parse_protect_kinds(cmd.protect);
+  protect.pattern = cmd.protect_pattern;
+  if (protect.any()) stream.terms.protector = std::make_shared<decode::SpanProtector>(protect, src_vocab, tgt_vocab);
   stream.translate = cmd.options;
   stream.threads = cmd.threads;
   stream.window = cmd.window;
@@ -248,6 +252,12 @@ void add_translate_command(CLI::App& app) {
                  "gets its target term, by constrained beam search")
       ->check(CLI::ExistingFile);
   c->add_flag("--glossary-ignore-case", cmd->glossary_ignore_case, "Source terms match whatever their case");
+  c->add_option("--protect", cmd->protect,
+                "Spans carried over verbatim: placeholders ({{...}}), urls, emails, numbers (comma-separated), all "
+                "or none")
+      ->capture_default_str();
+  c->add_option("--protect-pattern", cmd->protect_pattern,
+                "A regular expression (ECMAScript) for your own spans to carry over verbatim, e.g. '%[sd]'");
   c->add_option("--threads", cmd->threads, "CPU threads")->capture_default_str()->check(CLI::Range(1, 1024));
   opt.workers = 0;
   c->add_option("--workers", opt.workers,

@@ -112,6 +112,17 @@ Phrase PhraseSpeller::spell(const std::string& phrase, std::string* missing) con
   return out;
 }
 
+Phrase PhraseSpeller::spell_word(const std::string& phrase) const {
+  auto p = spell(phrase);
+  auto& s = p.spellings;
+  s.erase(std::remove_if(s.begin(), s.end(),
+                         [&](const std::vector<int>& spelling) {
+                           return vocab_.piece(spelling.front()).compare(0, kWordStart.size(), kWordStart) != 0;
+                         }),
+          s.end());
+  return p;
+}
+
 Constraints required_phrases(const PhraseSpeller& speller, const std::vector<std::string>& phrases,
                              const std::string& what) {
   Constraints c;

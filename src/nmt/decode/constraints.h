@@ -42,6 +42,8 @@ class PhraseSpeller {
   // characters (SentencePiece would write <unk>); *missing then gets those
   // characters, quoted and separated by spaces. An empty phrase is an error.
   Phrase spell(const std::string& phrase, std::string* missing = nullptr) const;
+  // Only the spellings of the phrase as a word (after a space), none inside one.
+  Phrase spell_word(const std::string& phrase) const;
 
  private:
   std::vector<std::vector<int>> segmentations(const std::string& normalized, size_t limit) const;

@@ -18,20 +18,28 @@ class Vocab;
 
 namespace nmt::decode {
 
+class SpanFinder;
+
 struct SplitSources {
   std::vector<text::SplitText> texts;
   std::vector<std::vector<int>> sources;  // piece ids of the sentences of texts[0], then of texts[1], ...
 };
 
 // lang: the texts' language for the sentence rules ("" = ICU's root rules).
+// With `spans`, no sentence ends inside one of a text's protected spans (terms.h).
 SplitSources split_and_encode(const std::vector<std::string>& texts, const std::string& lang,
-                              const text::Vocab& src_vocab);
+                              const text::Vocab& src_vocab, const SpanFinder* spans = nullptr);
 
 // Each text with the best hypothesis of each of its sentences in its place;
 // n_best: one list per entry of split.sources, in that order.
 std::vector<std::string> join_translations(const SplitSources& split,
                                            const std::vector<std::vector<Hypothesis>>& n_best,
                                            const text::Vocab& tgt_vocab);
+
+// Each text with its sentences' translations in their places
+// (translations: the sentences of texts[0], then of texts[1], ...).
+std::vector<std::string> join_texts(const std::vector<text::SplitText>& texts,
+                                    const std::vector<std::string>& translations);
 
 // split_and_encode, one Translator::translate call, join_translations.
 std::vector<std::string> translate_texts(Translator& translator, const std::vector<std::string>& texts,

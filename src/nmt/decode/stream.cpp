@@ -9,6 +9,7 @@
 #include "nmt/decode/split_translate.h"
 #include "nmt/model/threads.h"
 #include "nmt/text/line_reader.h"
+#include "nmt/text/sentence_splitter.h"
 #include "nmt/text/vocab.h"
 
 namespace nmt::decode {
@@ -64,14 +65,6 @@ std::vector<std::vector<int>> encode_lines(const std::vector<std::string>& lines
 
 }  // namespace
 
-std::vector<Constraints> glossary_constraints(const StreamOptions& options, const std::vector<std::string>& sentences) {
-  std::vector<Constraints> out;
-  if (!options.glossary) return out;
-  out.reserve(sentences.size());
-  for (const auto& s : sentences) out.push_back(options.glossary->constraints_for(s));
-  return out;
-}
-
 std::vector<std::vector<Hypothesis>> translate_sources(Translator& translator,
                                                        const std::vector<std::vector<int>>& sources,
                                                        const StreamOptions& options, StreamStats& stats,
@@ -105,10 +98,14 @@ StreamStats translate_stream(Translator& translator, text::LineReader& input, co
   check_options(options);
   NMT_CHECK(!options.split_sentences,
             "n-best lists are per sentence: they cannot be given for lines split into sentences");
+  NMT_CHECK(!options.terms.protector,
+            "protected spans are restored in the best translation only: not with n-best lists or alignments");
   return for_each_window(input, options, [&](int64_t first, const std::vector<std::string>& lines, StreamStats& stats) {
     const auto sources = encode_lines(lines, src_vocab);
-    const auto constraints = glossary_constraints(options, lines);
-    emit(first, sources, translate_sources(translator, sources, options, stats, options.glossary ? &constraints : nullptr));
+    std::vector<Constraints> constraints;
+    for (const auto& line : lines) constraints.push_back(options.terms.prepare(line).constraints);
+    emit(first, sources,
+         translate_sources(translator, sources, options, stats, options.terms.empty() ? nullptr : &constraints));
   });
 }
 
@@ -117,12 +114,14 @@ StreamStats translate_text_stream(Translator& translator, text::LineReader& inpu
   check_options(options);
   return for_each_window(input, options, [&](int64_t first, const std::vector<std::string>& lines, StreamStats& stats) {
     if (options.split_sentences) {
-      const auto split = split_and_encode(lines, options.src_lang, src_vocab);
+      std::vector<text::SplitText> split;
+      for (const auto& line : lines) {
+        split.push_back(text::split_sentences(line, options.src_lang));
+        if (options.terms.protector) keep_spans_whole(split.back(), line, options.terms.protector->finder());
+      }
       std::vector<std::string> sentences;
-      for (const auto& text : split.texts) sentences.insert(sentences.end(), text.sentences.begin(), text.sentences.end());
-      const auto constraints = glossary_constraints(options, sentences);
-      const auto n_best = translate_sources(translator, split.sources, options, stats, options.glossary ? &constraints : nullptr);
-      emit(first, join_translations(split, n_best, tgt_vocab));
+      for (const auto& text : split) sentences.insert(sentences.end(), text.sentences.begin(), text.sentences.end());
+      emit(first, join_texts(split, translate_text_lines(translator, sentences, src_vocab, tgt_vocab, options, stats)));
       return;
     }
     emit(first, translate_text_lines(translator, lines, src_vocab, tgt_vocab, options, stats));
@@ -132,12 +131,20 @@ StreamStats translate_text_stream(Translator& translator, text::LineReader& inpu
 std::vector<std::string> translate_text_lines(Translator& translator, const std::vector<std::string>& lines,
                                               const text::Vocab& src_vocab, const text::Vocab& tgt_vocab,
                                               const StreamOptions& options, StreamStats& stats) {
-  const auto constraints = glossary_constraints(options, lines);
-  const auto n_best = translate_sources(translator, encode_lines(lines, src_vocab), options, stats,
-                                        options.glossary ? &constraints : nullptr);
+  std::vector<PreparedSentence> prepared;
+  std::vector<Constraints> constraints;
+  std::vector<std::vector<int>> sources;
+  prepared.reserve(lines.size()), sources.reserve(lines.size());
+  for (const auto& line : lines) {
+    prepared.push_back(options.terms.prepare(line));
+    sources.push_back(src_vocab.encode(prepared.back().text));
+    constraints.push_back(prepared.back().constraints);
+  }
+  const auto n_best =
+      translate_sources(translator, sources, options, stats, options.terms.empty() ? nullptr : &constraints);
   std::vector<std::string> translations;
   translations.reserve(n_best.size());
-  for (const auto& hypotheses : n_best) translations.push_back(best_translation(hypotheses, tgt_vocab));
+  for (size_t i = 0; i < n_best.size(); ++i) translations.push_back(restore_spans(best_translation(n_best[i], tgt_vocab), prepared[i]));
   return translations;
 }
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "nmt/decode/glossary.h"
+#include "nmt/decode/terms.h"
 #include "nmt/decode/translator.h"
 
 namespace nmt::text {
@@ -32,13 +32,12 @@ struct StreamOptions {
   // with the window's, and joined back with the line's own spaces.
   bool split_sentences = false;
   std::string src_lang;
-  // Each line (each sentence, when split) that holds a source term of the
-  // glossary is searched under its target terms (glossary.h).
-  std::shared_ptr<const Glossary> glossary;
+  // Each line (each sentence, when split) is searched under its glossary
+  // terms and protected spans (terms.h). Spans that need markers are
+  // refused by translate_stream (n-best lists and sources are given as the
+  // model read them).
+  Terminology terms;
 };
-
-// The glossary's constraints for each of `sentences` (empty without one).
-std::vector<Constraints> glossary_constraints(const StreamOptions& options, const std::vector<std::string>& sentences);
 
 // The workers for `sentences` sentences in batches of batch_size on `threads`
 // CPU threads: one per thread once there are batches for each (the most

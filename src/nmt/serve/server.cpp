@@ -250,7 +250,7 @@ struct Server::Impl {
     scheduling.workers = workers;
     service = std::make_unique<TranslationService>(std::move(models), options.translate, scheduling,
                                                    [this](const BatchRecord& b) { metrics.record_batch(b); },
-                                                   options.cache_mb << 20);
+                                                   options.cache_mb << 20, decode::parse_protect_kinds(options.protect));
     routes();
   }
 

@@ -48,6 +48,7 @@ struct ServerOptions {
   int64_t cache_mb = 64;               // translated sentences kept for repeats (translation_cache.h); 0 = none
   std::string suggestions_dir;         // POST /suggest keeps suggestions here (suggestions.h); "" = off (403)
   std::string glossaries_dir;          // /glossaries keeps glossaries here (glossary_store.h); "" = off (403)
+  std::string protect = "placeholders,urls,emails";  // spans carried over verbatim (decode/terms.h); "none"
   GlossaryLimits glossary_limits;      // per API key, and entries per glossary
   // Documents (POST /translate_file, GET /download_file/<name>).
   int64_t file_max_bytes = 10 << 20;   // larger files get 413; 0: files are off (403)

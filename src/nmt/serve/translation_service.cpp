@@ -21,8 +21,13 @@ std::vector<decode::Translator*> translators_of(const std::vector<std::unique_pt
 
 TranslationService::TranslationService(std::vector<std::unique_ptr<ServedModel>> models,
                                        decode::TranslateOptions translate, SchedulerOptions scheduling,
-                                       std::function<void(const BatchRecord&)> on_batch, int64_t cache_bytes)
+                                       std::function<void(const BatchRecord&)> on_batch, int64_t cache_bytes,
+                                       const decode::ProtectOptions& protect)
     : models_(std::move(models)), translate_(std::move(translate)), cache_(cache_bytes) {
+  for (const auto& m : models_) {
+    protectors_.push_back(protect.any() ? std::make_shared<const decode::SpanProtector>(protect, m->src_vocab, m->tgt_vocab)
+                                        : nullptr);
+  }
   // Each model's own decoding defaults (an imported Marian model: Marian's
   // search rules) over the server's options.
   std::vector<decode::TranslateOptions> per_model;
@@ -71,19 +76,28 @@ std::vector<TextTranslation> TranslationService::translate(const ServedModel& mo
       segments.push_back(texts[i]);
     }
   }
-  const auto split = decode::split_and_encode(segments, model.source, model.src_vocab);
+  const auto model_index = static_cast<size_t>(
+      std::find_if(models_.begin(), models_.end(), [&](const auto& m) { return m.get() == &model; }) - models_.begin());
+  const auto& protector = protectors_[model_index];
+  auto split = decode::split_and_encode(segments, model.source, model.src_vocab, protector ? &protector->finder() : nullptr);
 
   SentenceRequest request;
-  request.model = static_cast<size_t>(std::find_if(models_.begin(), models_.end(),
-                                                   [&](const auto& m) { return m.get() == &model; }) -
-                                      models_.begin());
+  request.model = model_index;
   request.n_best = options.html ? 1 : options.alternatives + 1;
   request.attention = options.attention && !options.html;
-  // A glossary's terms, sentence by sentence.
+  // A glossary's terms and the protected spans, sentence by sentence; a
+  // sentence with markers is read as the model gets it.
+  const decode::Terminology terms{options.glossary, protector};
+  std::vector<decode::PreparedSentence> prepared;
   std::vector<decode::Constraints> constraints;
-  if (options.glossary) {
-    for (const auto& text : split.texts)
-      for (const auto& sentence : text.sentences) constraints.push_back(options.glossary->constraints_for(sentence));
+  if (!terms.empty()) {
+    for (const auto& text : split.texts) {
+      for (const auto& sentence : text.sentences) {
+        prepared.push_back(terms.prepare(sentence));
+        if (prepared.back().text != sentence) split.sources[prepared.size() - 1] = model.src_vocab.encode(prepared.back().text);
+        constraints.push_back(prepared.back().constraints);
+      }
+    }
   }
   const auto constrained = [&](size_t k) { return !constraints.empty() && !constraints[k].empty(); };
   // The cache's sentences first; the scheduler translates the rest.
@@ -115,18 +129,20 @@ std::vector<TextTranslation> TranslationService::translate(const ServedModel& mo
     if (cache_.enabled() && !keys[missing[i]].empty()) cache_.put(keys[missing[i]], results[missing[i]]);
   }
 
-  std::vector<std::vector<decode::Hypothesis>> n_best;
-  for (const auto& r : results) n_best.push_back(r.n_best);
-  const auto translated = decode::join_translations(split, n_best, model.tgt_vocab);
-  // Alternative k: each sentence's k-th hypothesis (its last when it has fewer).
-  std::vector<std::vector<std::string>> alternatives;
-  for (int64_t k = 1; k <= options.alternatives && !options.html; ++k) {
-    auto kth = n_best;
-    for (auto& list : kth) {
-      if (list.size() > 1) list = {list[std::min<size_t>(static_cast<size_t>(k), list.size() - 1)]};
+  // Hypothesis k of each sentence (its last when it has fewer), spans
+  // restored, joined into the texts.
+  const auto joined = [&](size_t k) {
+    std::vector<std::string> sentences;
+    for (size_t i = 0; i < results.size(); ++i) {
+      const auto& list = results[i].n_best;
+      std::string t = list.empty() ? "" : model.tgt_vocab.decode(list[std::min(k, list.size() - 1)].tokens);
+      sentences.push_back(prepared.empty() ? t : decode::restore_spans(t, prepared[i]));
     }
-    alternatives.push_back(decode::join_translations(split, kth, model.tgt_vocab));
-  }
+    return decode::join_texts(split.texts, sentences);
+  };
+  const auto translated = joined(0);
+  std::vector<std::vector<std::string>> alternatives;
+  for (int64_t k = 1; k <= options.alternatives && !options.html; ++k) alternatives.push_back(joined(static_cast<size_t>(k)));
 
   std::vector<TextTranslation> out(texts.size());
   size_t sentence = 0;  // the first sentence of text i

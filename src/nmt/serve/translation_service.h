@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "nmt/decode/glossary.h"
+#include "nmt/decode/terms.h"
 #include "nmt/document/inline_runs.h"
 #include "nmt/serve/batch_scheduler.h"
 #include "nmt/serve/served_model.h"
@@ -25,7 +26,8 @@ struct TextOptions {
   int64_t alternatives = 0;  // more translations of each text from the n-best list (text only)
   bool attention = false;    // the cross-attention of each sentence's best translation
   // A sentence holding one of its source terms gets the target term
-  // (decode/glossary.h); such sentences bypass the cache.
+  // (decode/glossary.h). Sentences with terms or protected spans bypass the
+  // cache.
   std::shared_ptr<const decode::Glossary> glossary;
 };
 
@@ -46,9 +48,10 @@ struct Timeout : std::exception {
 class TranslationService {
  public:
   // cache_bytes: the sentence cache's size (translation_cache.h); 0 = none.
+  // protect: the spans every translation carries over verbatim (decode/terms.h).
   TranslationService(std::vector<std::unique_ptr<ServedModel>> models, decode::TranslateOptions translate,
                      SchedulerOptions scheduling, std::function<void(const BatchRecord&)> on_batch = {},
-                     int64_t cache_bytes = 0);
+                     int64_t cache_bytes = 0, const decode::ProtectOptions& protect = {});
   const std::vector<std::unique_ptr<ServedModel>>& models() const { return models_; }
   const ServedModel* find(const std::string& source, const std::string& target) const;
   // Source languages with a model (to `target`, when given), in load order, without repeats.
@@ -69,6 +72,7 @@ class TranslationService {
   decode::TranslateOptions translate_;
   std::unique_ptr<BatchScheduler> scheduler_;
   TranslationCache cache_;
+  std::vector<std::shared_ptr<const decode::SpanProtector>> protectors_;  // one per model; null: none
 };
 
 }  // namespace nmt::serve
