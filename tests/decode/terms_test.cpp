@@ -112,6 +112,17 @@ TEST(ProtectedSpans, ShortSpansStayLongOnesBecomeMarkers_RestoredVerbatim) {
   EXPECT_EQ(both.constraints.include[0].text, "people");
   EXPECT_EQ(both.constraints.include[1].text, "12");
   EXPECT_TRUE(terms.prepare("Nothing here.").constraints.empty());
+  // A sentence crowded with terms keeps the first 16.
+  std::string entries, sentence;
+  for (int i = 0; i < 20; ++i) {
+    const std::string word(1, static_cast<char>('a' + i));
+    entries += "w" + word + "\t" + word + "\n";
+    sentence += "w" + word + " ";
+  }
+  const Terminology crowded{std::make_shared<Glossary>(Glossary::parse(entries, "g", vocab, false)), nullptr};
+  const auto kept = crowded.prepare(sentence).constraints.include;
+  ASSERT_EQ(kept.size(), kMaxSentencePhrases);
+  EXPECT_EQ(kept.front().text, "a");
 }
 
 // A vocabulary without digits or brackets (the Bible's English) still

@@ -238,6 +238,13 @@ PreparedSentence Terminology::prepare(const std::string& sentence) const {
   p.text = sentence;
   if (glossary) p.constraints = glossary->constraints_for(sentence);
   if (protector) protector->protect(p);
+  auto& phrases = p.constraints.include;
+  size_t pieces = 0, kept = 0;
+  for (; kept < phrases.size() && kept < kMaxSentencePhrases; ++kept) {
+    pieces += phrases[kept].spellings.empty() ? 0 : phrases[kept].spellings.front().size();
+    if (pieces > kMaxSentencePieces) break;
+  }
+  phrases.resize(kept);
   return p;
 }
 

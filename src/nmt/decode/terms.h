@@ -91,7 +91,12 @@ class SpanProtector {
   PhraseSpeller speller_;
 };
 
-// A glossary and a span protector, either optional.
+// A glossary and a span protector, either optional. A sentence gets at
+// most kMaxSentencePhrases phrases of kMaxSentencePieces pieces in all (the
+// first ones): each piece widens its beam by one, so a sentence crowded
+// with terms cannot take a worker's time; the rest are not enforced.
+constexpr size_t kMaxSentencePhrases = 16;
+constexpr size_t kMaxSentencePieces = 64;
 struct Terminology {
   std::shared_ptr<const Glossary> glossary;
   std::shared_ptr<const SpanProtector> protector;
