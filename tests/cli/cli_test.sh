@@ -854,6 +854,25 @@ PY
     "$nmt" translate --model "$work/student" --input "$work/s.en" --quantize none --shortlist none >/dev/null 2>"$work/tr.log" ||
       { cat "$work/tr.log"; fail "student without its defaults"; }
     grep -q "^the model's defaults: float32, no shortlist" "$work/tr.log" || { cat "$work/tr.log"; fail "defaults not overridden"; }
+    # nmt serve follows the same defaults: its translations are nmt translate's.
+    head -n 20 "$work/s.en" >"$work/twenty.en"
+    "$nmt" translate --model "$work/student" --input "$work/twenty.en" --beam 2 --split-sentences --src-lang en \
+      >"$work/offline.es" 2>/dev/null || fail "translate --split-sentences"
+    "$nmt" serve --model "$work/student:en-es" --port 0 --beam 2 >"$work/serve.log" 2>&1 &
+    server=$!
+    wait_for "listening on" "$work/serve.log" "$server" || { cat "$work/serve.log"; fail "server did not start"; }
+    grep -q "^nmt serve: en-es: the model's defaults: int8, shortlist $work/student/shortlist.bin" "$work/serve.log" ||
+      { kill "$server"; cat "$work/serve.log"; fail "nmt serve did not take the run's defaults"; }
+    port=$(sed -n 's/.*listening on http:[^:]*:\([0-9]*\).*/\1/p' "$work/serve.log")
+    python3 - "$port" "$work/twenty.en" "$work/offline.es" <<'PY' || { kill "$server"; fail "served translations differ"; }
+import json, sys, urllib.request
+lines = open(sys.argv[2], encoding="utf-8").read().splitlines()
+body = json.dumps({"q": lines, "source": "en", "target": "es"}).encode()
+request = urllib.request.Request(f"http://127.0.0.1:{sys.argv[1]}/translate", body, {"Content-Type": "application/json"})
+served = json.load(urllib.request.urlopen(request))["translatedText"]
+assert served == open(sys.argv[3], encoding="utf-8").read().splitlines(), served[:3]
+PY
+    kill "$server"; wait "$server" 2>/dev/null
     # --keep-best: the half of the pairs the teacher scores highest per token,
     # as nmt score-pairs --normalize scores them, in the corpus's order.
     mkdir -p "$work/filtered" && cp "$work/whole.tsv" "$work/filtered/distilled.tsv"

@@ -151,6 +151,16 @@ class MarianModel(unittest.TestCase):
         with self.assertRaisesRegex(nmt.Error, "glossary: '' is not a term"):
             self.translator.translate(src[:1], glossary={"sleep": ""})
 
+    def test_engine_choices_and_their_errors(self):
+        src = lines(os.path.join(FIXTURE, "input.en"))[:3]
+        run = os.path.join(self.work.name, "marian")
+        explicit = nmt.Translator(run, threads=1, quantize="none", shortlist="none")
+        self.assertEqual(explicit.translate(src, beam=1), lines(os.path.join(FIXTURE, "greedy.es"))[:3])
+        with self.assertRaisesRegex(nmt.Error, "quantize must be None, 'none' or 'int8', got 'fp16'"):
+            nmt.Translator(run, quantize="fp16")
+        with self.assertRaisesRegex(nmt.Error, "cannot open shortlist /nonexistent.sl"):
+            nmt.Translator(run, shortlist="/nonexistent.sl")
+
     def test_translation_releases_the_gil(self):
         src = lines(os.path.join(FIXTURE, "input.en")) * 3
         ticks = 0

@@ -17,6 +17,7 @@
 #include "nmt/common/error.h"
 #include "nmt/cpu/isa.h"
 #include "nmt/decode/alignment.h"
+#include "nmt/decode/engine_setup.h"
 #include "nmt/decode/shortlist.h"
 #include "nmt/decode/stream.h"
 #include "nmt/decode/translator.h"
@@ -87,27 +88,17 @@ void run(TranslateCommand cmd) {
   apply_model_defaults(cmd, ckpt.info.config);
   NMT_CHECK(!cmd.word_scores || cmd.options.search.rule == "marian",
             "--word-scores needs --search marian (its hypotheses keep each token's log-probability)");
-  // The run's engine defaults (a distilled student's int8 and shortlist) on
-  // the CPU engine, where the command line is silent.
-  const bool cpu_engine = cmd.device == "cpu" && !cmd.options.bf16 && cmd.options.engine != "torch";
-  const auto engine = decode::engine_defaults(ckpt.info.config, cmd.models.front());
-  if (cmd.app->count("--quantize") == 0 && engine.int8 && cpu_engine) cmd.quantize = "int8";
-  if (cmd.app->count("--shortlist") == 0 && !engine.shortlist.empty() && cpu_engine) cmd.shortlist = engine.shortlist;
-  if (cmd.shortlist == "none") cmd.shortlist.clear();
-  if ((engine.int8 || !engine.shortlist.empty()) && cpu_engine) {
-    std::cerr << "the model's defaults: " << (cmd.quantize == "int8" ? "int8" : "float32")
-              << (cmd.shortlist.empty() ? ", no shortlist" : ", shortlist " + cmd.shortlist)
-              << " (--quantize none, --shortlist none to change)\n";
-  }
   auto src_vocab = text::Vocab::from_serialized(loaded.src_vocab);
   auto tgt_vocab = text::Vocab::from_serialized(loaded.tgt_vocab);
   decode::Translator translator(loaded.models, cmd.weights, torch::Device(cmd.device));
-  if (cmd.quantize == "int8") translator.quantize_int8();
-  if (!cmd.shortlist.empty()) {
-    auto shortlist = std::make_shared<decode::Shortlist>(decode::Shortlist::load(cmd.shortlist));
-    shortlist->check_vocabularies(src_vocab, tgt_vocab, cmd.shortlist);
-    cmd.options.shortlist = std::move(shortlist);
-  }
+  // int8 and the shortlist: the command line's, else the run's defaults (a
+  // distilled student's) on the CPU engine.
+  decode::EngineChoice choice;
+  if (cmd.app->count("--quantize") > 0) choice.int8 = cmd.quantize == "int8";
+  if (cmd.app->count("--shortlist") > 0) choice.shortlist = cmd.shortlist;
+  const auto defaults =
+      decode::set_up_engine(ckpt.info.config, cmd.models.front(), choice, src_vocab, tgt_vocab, translator, cmd.options);
+  if (!defaults.empty()) std::cerr << defaults << " (--quantize none, --shortlist none to change)\n";
 
   // Lines are read, translated and written a window at a time, so a pipe
   // gets each translation as soon as its window is done (decode/stream.h).

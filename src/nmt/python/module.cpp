@@ -11,6 +11,7 @@
 
 #include "nmt/common/error.h"
 #include "nmt/decode/constraints.h"
+#include "nmt/decode/engine_setup.h"
 #include "nmt/decode/glossary.h"
 #include "nmt/decode/stream.h"
 #include "nmt/decode/translator.h"
@@ -29,17 +30,24 @@ namespace {
 // One model or an ensemble, with its vocabularies and its decoding defaults.
 class Translator {
  public:
+  // quantize: "" (the run's default), "none" or "int8"; shortlist: "" (the
+  // run's default), "none" or a file (decode/engine_setup.h).
   Translator(const std::vector<std::string>& paths, const std::string& device, int threads, int workers,
-             const std::string& quantize, const std::vector<double>& weights)
+             const std::string& quantize, const std::vector<double>& weights, const std::string& shortlist)
       : threads_(threads) {
     NMT_CHECK(threads >= 1, "threads must be >= 1, got " << threads);
-    NMT_CHECK(quantize.empty() || quantize == "int8", "quantize must be None or 'int8', got '" << quantize << "'");
+    NMT_CHECK(quantize.empty() || quantize == "int8" || quantize == "none",
+              "quantize must be None, 'none' or 'int8', got '" << quantize << "'");
     const auto loaded = train::load_models(paths);
     src_vocab_ = std::make_unique<text::Vocab>(text::Vocab::from_serialized(loaded.src_vocab));
     tgt_vocab_ = std::make_unique<text::Vocab>(text::Vocab::from_serialized(loaded.tgt_vocab));
     decode::apply_model_defaults(loaded.checkpoints.front().info.config, options_, {});
     translator_ = std::make_unique<decode::Translator>(loaded.models, weights, torch::Device(device));
-    if (quantize == "int8") translator_->quantize_int8();
+    decode::EngineChoice choice;
+    if (!quantize.empty()) choice.int8 = quantize == "int8";
+    if (!shortlist.empty()) choice.shortlist = shortlist;
+    decode::set_up_engine(loaded.checkpoints.front().info.config, paths.front(), choice, *src_vocab_, *tgt_vocab_,
+                          *translator_, options_);
     NMT_CHECK(workers >= 0 && workers <= threads, "workers (" << workers << ") must be between 0 and threads ("
                                                               << threads << ")");
     options_.workers = workers;  // 0: nmt translate's choice for each call (decode/stream.h)
@@ -185,9 +193,9 @@ PYBIND11_MODULE(_nmt, m) {
   py::register_exception<nmt::Error>(m, "Error", PyExc_ValueError);
   py::class_<Translator>(m, "Translator")
       .def(py::init<const std::vector<std::string>&, const std::string&, int, int, const std::string&,
-                    const std::vector<double>&>(),
+                    const std::vector<double>&, const std::string&>(),
            py::arg("paths"), py::arg("device"), py::arg("threads"), py::arg("workers"), py::arg("quantize"),
-           py::arg("weights"))
+           py::arg("weights"), py::arg("shortlist"))
       .def("translate", &Translator::translate, py::arg("lines"), py::arg("beam"), py::arg("n_best"),
            py::arg("glossary_tsv"), py::arg("glossary_ignore_case"), py::arg("constraints"));
   m.def("score", &score, py::arg("hyps"), py::arg("refs"), py::arg("metric"), py::arg("tokenize"),

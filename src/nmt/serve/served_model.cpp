@@ -56,7 +56,10 @@ std::vector<std::unique_ptr<ServedModel>> load_models(const std::vector<std::str
               "--model " << spec << ": a model for " << served->source << "-" << served->target
                          << " is already loaded");
     served->translator = std::make_unique<decode::Translator>(ckpt.model, torch::Device(options.device));
-    if (options.int8) served->translator->quantize_int8();
+    auto translate = options.translate;
+    served->engine_note = decode::set_up_engine(ckpt.info.config, m.path, options.engine, served->src_vocab,
+                                                served->tgt_vocab, *served->translator, translate);
+    served->shortlist = translate.shortlist;
     models.push_back(std::move(served));
   }
   return models;

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "nmt/decode/engine_setup.h"
 #include "nmt/decode/translator.h"
 #include "nmt/text/vocab.h"
 
@@ -20,7 +21,8 @@ ModelSpec parse_model_spec(const std::string& spec);
 
 struct ModelLoadOptions {
   std::string device = "cpu";
-  bool int8 = false;  // linear layers multiply in int8 (CPU)
+  decode::EngineChoice engine;        // int8 and shortlist; unset: each run's defaults (decode/engine_setup.h)
+  decode::TranslateOptions translate;  // the server's (engine, bf16): whether the CPU engine runs
 };
 
 struct ServedModel {
@@ -30,6 +32,8 @@ struct ServedModel {
   nlohmann::json config;  // the checkpoint's: its "decode" section holds the model's own search defaults
   text::Vocab src_vocab, tgt_vocab;
   std::unique_ptr<decode::Translator> translator;
+  std::shared_ptr<const decode::Shortlist> shortlist;  // its output layer's, or null
+  std::string engine_note;  // what its run's defaults chose ("" if nothing)
 };
 
 // Loads every model; errors name the spec: a missing or corrupt checkpoint,

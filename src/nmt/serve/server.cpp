@@ -241,8 +241,16 @@ struct Server::Impl {
     }
     ModelLoadOptions load;
     load.device = options.device;
-    load.int8 = options.int8;
+    load.engine.int8 = options.int8;
+    load.engine.shortlist = options.shortlist;
+    load.translate = options.translate;
     auto models = load_models(options.models, load);
+    for (const auto& m : models) {
+      if (!m->engine_note.empty()) {
+        std::cerr << "nmt serve: " << m->source << "-" << m->target << ": " << m->engine_note
+                  << " (--quantize none, --shortlist none to change)\n";
+      }
+    }
     // Each worker multiplies on threads / workers intra-op threads, set
     // once: the workers keep them (BatchScheduler::work).
     model::set_cpu_threads(std::max(1, options.threads / workers));

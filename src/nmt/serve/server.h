@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,7 +25,8 @@ struct ServerOptions {
   int workers = 0;                  // decoding workers; 0 = one per thread
   int http_threads = 64;            // connections served at once (keep-alive ones hold one each)
   std::string device = "cpu";
-  bool int8 = false;
+  std::optional<bool> int8;           // unset: each run's default (a distilled student's int8)
+  std::optional<std::string> shortlist;  // unset: each run's default; "none": none (one model: a path)
   decode::TranslateOptions translate;  // beam, length penalty, output limits, bf16
   SchedulerOptions scheduling;         // max_batch_tokens, max_wait_ms, queue_limit, batching
   int64_t char_limit = -1;             // characters per text (-1: none), as LibreTranslate

@@ -34,6 +34,7 @@ TranslationService::TranslationService(std::vector<std::unique_ptr<ServedModel>>
   for (const auto& m : models_) {
     per_model.push_back(translate_);
     decode::apply_model_defaults(m->config, per_model.back(), {});
+    per_model.back().shortlist = m->shortlist;
   }
   scheduler_ = std::make_unique<BatchScheduler>(translators_of(models_), per_model, scheduling, std::move(on_batch));
 }

@@ -24,13 +24,15 @@ class Translator:
     """A run directory or checkpoint (several: an ensemble) ready to translate.
 
     threads: CPU threads; workers: batches translated at once (0: one per
-    thread); quantize: None or "int8"; weights: ensemble weights.
+    thread); quantize: "int8" or "none"; shortlist: a file (nmt shortlist)
+    or "none"; left None, both are the run's own (a distilled student's
+    int8 and shortlist, as nmt translate does); weights: ensemble weights.
     """
 
-    def __init__(self, path, device="cpu", threads=2, workers=0, quantize=None, weights=None):
+    def __init__(self, path, device="cpu", threads=2, workers=0, quantize=None, weights=None, shortlist=None):
         paths = [path] if isinstance(path, (str, _os.PathLike)) else list(path)
         self._native = _nmt.Translator([str(p) for p in paths], device, int(threads), int(workers),
-                                       quantize or "", list(weights or []))
+                                       quantize or "", list(weights or []), str(shortlist or ""))
 
     def translate(self, texts, beam=4, n_best=1, window=1000, glossary=None, glossary_ignore_case=False,
                   constraints=None):
