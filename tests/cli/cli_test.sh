@@ -873,6 +873,10 @@ served = json.load(urllib.request.urlopen(request))["translatedText"]
 assert served == open(sys.argv[3], encoding="utf-8").read().splitlines(), served[:3]
 PY
     kill "$server"; wait "$server" 2>/dev/null
+    cp "$work/twenty.en" "$work/twenty.txt"
+    "$nmt" translate-file "$work/twenty.txt" "$work/twenty.es.txt" --model "$work/student" 2>"$work/tf.log" &&
+      grep -q "^the model's defaults: int8, shortlist $work/student/shortlist.bin" "$work/tf.log" ||
+      { cat "$work/tf.log"; fail "translate-file did not take the run's defaults"; }
     # --keep-best: the half of the pairs the teacher scores highest per token,
     # as nmt score-pairs --normalize scores them, in the corpus's order.
     mkdir -p "$work/filtered" && cp "$work/whole.tsv" "$work/filtered/distilled.tsv"

@@ -11,6 +11,7 @@
 #include "nmt/common/durable_file.h"
 #include "nmt/common/error.h"
 #include "nmt/decode/alignment.h"
+#include "nmt/decode/engine_setup.h"
 #include "nmt/decode/split_translate.h"
 #include "nmt/decode/stream.h"
 #include "nmt/decode/translator.h"
@@ -25,7 +26,7 @@ namespace {
 
 struct TranslateFileCommand {
   std::vector<std::string> models;
-  std::string input, output, quantize = "none", src_lang, place_runs = "position";
+  std::string input, output, quantize, shortlist, src_lang, place_runs = "position";  // "": the run's own
   int threads = 2;
   document::DocumentLimits limits;
   decode::TranslateOptions options;
@@ -83,7 +84,12 @@ void run(TranslateFileCommand cmd) {
   const auto src_vocab = text::Vocab::from_serialized(loaded.src_vocab);
   const auto tgt_vocab = text::Vocab::from_serialized(loaded.tgt_vocab);
   decode::Translator translator(loaded.models, {}, torch::Device("cpu"));
-  if (cmd.quantize == "int8") translator.quantize_int8();
+  decode::EngineChoice choice;  // the command line's, else the run's own (a distilled student's)
+  if (!cmd.quantize.empty()) choice.int8 = cmd.quantize == "int8";
+  if (!cmd.shortlist.empty()) choice.shortlist = cmd.shortlist;
+  const auto defaults =
+      decode::set_up_engine(ckpt.info.config, cmd.models.front(), choice, src_vocab, tgt_vocab, translator, cmd.options);
+  if (!defaults.empty()) std::cerr << defaults << " (--quantize none, --shortlist none to change)\n";
   decode::StreamOptions stream;
   stream.translate = cmd.options;
   stream.threads = cmd.threads;
@@ -132,8 +138,12 @@ void add_translate_file_command(CLI::App& app) {
   c->add_option("--model,-m", cmd->models, "Run directory or checkpoint; several: an ensemble")->required();
   c->add_option("--beam,-b", cmd->options.search.beam, "Beam size, 1 = greedy")
       ->capture_default_str()->check(CLI::Range(1, 1000));
-  c->add_option("--quantize", cmd->quantize, "int8: linear layers multiply in int8 (CPU)")
-      ->capture_default_str()->check(CLI::IsMember({"none", "int8"}));
+  c->add_option("--quantize", cmd->quantize,
+                "int8: linear layers multiply in int8 (CPU); default: the run's own (a distilled student's int8)")
+      ->check(CLI::IsMember({"none", "int8"}));
+  c->add_option("--shortlist", cmd->shortlist,
+                "FILE: the output layer restricted to this lexical shortlist; none: no shortlist; default: the "
+                "run's own");
   c->add_option("--threads", cmd->threads, "CPU threads")->capture_default_str()->check(CLI::Range(1, 1024));
   c->add_option("--src-lang", cmd->src_lang,
                 "Language of the document for sentence splitting (ISO 639-1); default: the model's data.src_lang");
