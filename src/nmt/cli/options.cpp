@@ -7,8 +7,22 @@
 #include <iostream>
 
 #include "nmt/common/error.h"
+#include "nmt/decode/engine_setup.h"
 
 namespace nmt::cli {
+
+void add_engine_options(CLI::App& app, decode::EngineChoice& choice) {
+  app.add_option_function<std::string>(
+         "--quantize", [&choice](const std::string& v) { choice.int8 = v == "int8"; },
+         "int8: linear layers multiply in int8 (weights per output channel, activations per call; CPU); none: "
+         "float32; default: the run's own (int8 for a student of nmt distill), else none")
+      ->check(CLI::IsMember({"none", "int8"}));
+  app.add_option_function<std::string>(
+      "--shortlist", [&choice](const std::string& v) { choice.shortlist = v; },
+      "Score only the target pieces that this shortlist (nmt shortlist) gives each batch's sources: a smaller "
+      "output layer, faster (CPU engine); none: without one; default: the run's own (a student of nmt distill has "
+      "RUN_DIR/shortlist.bin)");
+}
 
 void add_model_shape_options(CLI::App& app, nlohmann::json& overrides) {
   config_option<int64_t>(app, "--d-model", overrides, "model", "d_model", "Model width");

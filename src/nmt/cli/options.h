@@ -10,6 +10,10 @@
 #include "nmt/common/config_file.h"
 #include "nmt/text/vocab.h"
 
+namespace nmt::decode {
+struct EngineChoice;
+}
+
 namespace nmt::cli {
 
 using text::load_vocab;
@@ -31,6 +35,11 @@ inline CLI::Option* config_flag(CLI::App& app, const std::string& flags, nlohman
 // The model's shape over its preset (model.d_model, heads, encoder_layers,
 // decoder_layers, ffn): nmt train's options, and nmt distill's for its student.
 void add_model_shape_options(CLI::App& app, nlohmann::json& overrides);
+
+// --quantize int8|none and --shortlist FILE|none, into `choice` when given;
+// unset, a run's own defaults apply (decode/engine_setup.h): nmt translate,
+// translate-file and serve.
+void add_engine_options(CLI::App& app, decode::EngineChoice& choice);
 
 // Warns on stderr when torch's matrix products do not run on an optimized BLAS.
 void warn_if_slow_blas();

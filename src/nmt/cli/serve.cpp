@@ -4,6 +4,7 @@
 
 #include "nmt/cli/commands.h"
 #include "nmt/cli/options.h"
+#include "nmt/decode/engine_setup.h"
 #include "nmt/common/error.h"
 #include "nmt/serve/server.h"
 
@@ -11,7 +12,8 @@ namespace nmt::cli {
 namespace {
 
 struct ServeCommand {
-  std::string config_file, quantize = "none", shortlist;
+  std::string config_file;
+  decode::EngineChoice engine;  // --quantize, --shortlist
   serve::ServerOptions options;
 };
 
@@ -67,12 +69,7 @@ void add_serve_command(CLI::App& app) {
   c->add_option("--max-length-ratio", o.translate.max_length_ratio, "Output tokens <= ratio x source tokens + extra")
       ->capture_default_str();
   c->add_option("--max-length-extra", o.translate.max_length_extra, "See --max-length-ratio")->capture_default_str();
-  c->add_option("--quantize", cmd->quantize,
-                "int8: linear layers multiply in int8 (CPU); default: each run's own (a distilled student's int8)")
-      ->check(CLI::IsMember({"none", "int8"}));
-  c->add_option("--shortlist", cmd->shortlist,
-                "FILE: the CPU engine's output layer restricted to this lexical shortlist (nmt shortlist); none: no "
-                "shortlist; default: each run's own (a distilled student's)");
+  add_engine_options(*c, cmd->engine);
   c->add_flag("--bf16", o.translate.bf16, "Matrix products in bfloat16");
   c->add_option("--device", o.device, "cpu | cuda | cuda:N")->capture_default_str();
   c->add_option("--max-batch-tokens", o.scheduling.max_batch_tokens,
@@ -172,9 +169,10 @@ void add_serve_command(CLI::App& app) {
       ->capture_default_str();
   c->callback([cmd, c] {
     if (!cmd->config_file.empty()) apply_config_file(*c, cmd->config_file);
-    NMT_CHECK(cmd->quantize != "int8" || !cmd->options.translate.bf16, "--quantize int8 and --bf16 exclude each other");
-    if (c->count("--quantize") > 0) cmd->options.int8 = cmd->quantize == "int8";
-    if (c->count("--shortlist") > 0) cmd->options.shortlist = cmd->shortlist;
+    NMT_CHECK(!cmd->engine.int8.value_or(false) || !cmd->options.translate.bf16,
+              "--quantize int8 and --bf16 exclude each other");
+    cmd->options.int8 = cmd->engine.int8;
+    cmd->options.shortlist = cmd->engine.shortlist;
     serve::run_server(cmd->options);
   });
 }

@@ -14,6 +14,7 @@
 #include <torch/torch.h>
 
 #include "nmt/cli/commands.h"
+#include "nmt/cli/options.h"
 #include "nmt/common/error.h"
 #include "nmt/cpu/isa.h"
 #include "nmt/decode/alignment.h"
@@ -33,7 +34,8 @@ namespace {
 struct TranslateCommand {
   std::vector<std::string> models;
   std::vector<double> weights;
-  std::string input, output, device = "cpu", quantize = "none", src_lang, shortlist, glossary, protect = "none";
+  std::string input, output, device = "cpu", src_lang, glossary, protect = "none";
+  decode::EngineChoice engine;  // --quantize, --shortlist
   std::string protect_pattern;
   bool split_sentences = false, glossary_ignore_case = false;
   int threads = 2;
@@ -73,7 +75,7 @@ void run(TranslateCommand cmd) {
   NMT_CHECK(cmd.options.search.n_best <= cmd.options.search.beam,
             "--n-best (" << cmd.options.search.n_best << ") cannot exceed --beam (" << cmd.options.search.beam
                          << "): a search keeps at most beam hypotheses");
-  NMT_CHECK(cmd.quantize != "int8" || !cmd.options.bf16, "--quantize int8 and --bf16 exclude each other");
+  NMT_CHECK(!cmd.engine.int8.value_or(false) || !cmd.options.bf16, "--quantize int8 and --bf16 exclude each other");
   NMT_CHECK(!cmd.split_sentences || cmd.options.search.n_best <= 1,
             "--n-best (" << cmd.options.search.n_best
                          << ") cannot be used with --split-sentences: a line's sentences have an n-best list each");
@@ -93,11 +95,8 @@ void run(TranslateCommand cmd) {
   decode::Translator translator(loaded.models, cmd.weights, torch::Device(cmd.device));
   // int8 and the shortlist: the command line's, else the run's defaults (a
   // distilled student's) on the CPU engine.
-  decode::EngineChoice choice;
-  if (cmd.app->count("--quantize") > 0) choice.int8 = cmd.quantize == "int8";
-  if (cmd.app->count("--shortlist") > 0) choice.shortlist = cmd.shortlist;
-  const auto defaults =
-      decode::set_up_engine(ckpt.info.config, cmd.models.front(), choice, src_vocab, tgt_vocab, translator, cmd.options);
+  const auto defaults = decode::set_up_engine(ckpt.info.config, cmd.models.front(), cmd.engine, src_vocab, tgt_vocab,
+                                              translator, cmd.options);
   if (!defaults.empty()) std::cerr << defaults << " (--quantize none, --shortlist none to change)\n";
 
   // Lines are read, translated and written a window at a time, so a pipe
@@ -228,10 +227,7 @@ void add_translate_command(CLI::App& app) {
       ->capture_default_str();
   c->add_option("--max-length-extra", opt.max_length_extra, "See --max-length-ratio")->capture_default_str();
   c->add_flag("--bf16", opt.bf16, "Matrix products in bfloat16 (autocast, CPU or CUDA): faster, slightly different outputs");
-  c->add_option("--quantize", cmd->quantize,
-                "int8: linear layers multiply in int8 (weights per output channel, activations per call; CPU); "
-                "default: the model's (int8 for a student of nmt distill), else none")
-      ->capture_default_str()->check(CLI::IsMember({"none", "int8"}));
+  add_engine_options(*c, cmd->engine);
   c->add_flag("--alignment", cmd->alignment,
               "After each translation, ' ||| ' and Marian's hard alignment: 's-t' pairs (source position - "
               "target position, from 0, sorted by source) giving for each target piece the source piece its "
@@ -271,10 +267,6 @@ void add_translate_command(CLI::App& app) {
                 "cpu: the CPU inference engine (float32 or --quantize int8, on the CPU); torch: LibTorch's model "
                 "(any device, --bf16, --quantize int8); auto: cpu where it can, else torch")
       ->capture_default_str()->check(CLI::IsMember({"auto", "torch", "cpu"}));
-  c->add_option("--shortlist", cmd->shortlist,
-                "Score only the target pieces that this shortlist (nmt shortlist) gives each batch's sources: a "
-                "smaller output layer, faster (CPU engine); default: the model's (a student of nmt distill has "
-                "RUN_DIR/shortlist.bin); none: without one");
   cmd->app = c;
   c->callback([cmd] { run(*cmd); });
 }

@@ -8,6 +8,7 @@
 #include <torch/torch.h>
 
 #include "nmt/cli/commands.h"
+#include "nmt/cli/options.h"
 #include "nmt/common/durable_file.h"
 #include "nmt/common/error.h"
 #include "nmt/decode/alignment.h"
@@ -26,7 +27,8 @@ namespace {
 
 struct TranslateFileCommand {
   std::vector<std::string> models;
-  std::string input, output, quantize, shortlist, src_lang, place_runs = "position";  // "": the run's own
+  std::string input, output, src_lang, place_runs = "position";
+  decode::EngineChoice engine;  // --quantize, --shortlist
   int threads = 2;
   document::DocumentLimits limits;
   decode::TranslateOptions options;
@@ -84,11 +86,8 @@ void run(TranslateFileCommand cmd) {
   const auto src_vocab = text::Vocab::from_serialized(loaded.src_vocab);
   const auto tgt_vocab = text::Vocab::from_serialized(loaded.tgt_vocab);
   decode::Translator translator(loaded.models, {}, torch::Device("cpu"));
-  decode::EngineChoice choice;  // the command line's, else the run's own (a distilled student's)
-  if (!cmd.quantize.empty()) choice.int8 = cmd.quantize == "int8";
-  if (!cmd.shortlist.empty()) choice.shortlist = cmd.shortlist;
-  const auto defaults =
-      decode::set_up_engine(ckpt.info.config, cmd.models.front(), choice, src_vocab, tgt_vocab, translator, cmd.options);
+  const auto defaults = decode::set_up_engine(ckpt.info.config, cmd.models.front(), cmd.engine, src_vocab, tgt_vocab,
+                                              translator, cmd.options);
   if (!defaults.empty()) std::cerr << defaults << " (--quantize none, --shortlist none to change)\n";
   decode::StreamOptions stream;
   stream.translate = cmd.options;
@@ -138,12 +137,7 @@ void add_translate_file_command(CLI::App& app) {
   c->add_option("--model,-m", cmd->models, "Run directory or checkpoint; several: an ensemble")->required();
   c->add_option("--beam,-b", cmd->options.search.beam, "Beam size, 1 = greedy")
       ->capture_default_str()->check(CLI::Range(1, 1000));
-  c->add_option("--quantize", cmd->quantize,
-                "int8: linear layers multiply in int8 (CPU); default: the run's own (a distilled student's int8)")
-      ->check(CLI::IsMember({"none", "int8"}));
-  c->add_option("--shortlist", cmd->shortlist,
-                "FILE: the output layer restricted to this lexical shortlist; none: no shortlist; default: the "
-                "run's own");
+  add_engine_options(*c, cmd->engine);
   c->add_option("--threads", cmd->threads, "CPU threads")->capture_default_str()->check(CLI::Range(1, 1024));
   c->add_option("--src-lang", cmd->src_lang,
                 "Language of the document for sentence splitting (ISO 639-1); default: the model's data.src_lang");
