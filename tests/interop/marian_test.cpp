@@ -154,6 +154,77 @@ TEST_F(MarianFixture, ScorePairs_EqualsMarianScorer) {
   std::cout << "score-pairs: largest difference from marian-scorer " << worst << "\n";
 }
 
+// Each token's log-probability, teacher-forced on Marian's own n-best
+// hypotheses, is the WordScores= field marian-decoder printed for them
+// (5 decimals), and the pieces' sum is the pair's log_prob.
+TEST_F(MarianFixture, ScorePairs_TokenLogProbsAreMariansWordScores) {
+  const auto entries = read_nbest(kFixture + "/beam4.nbest");
+  const auto all_sources = sources();
+  std::vector<std::vector<int>> src, tgt;
+  std::vector<std::vector<double>> theirs;
+  for (size_t k = 0; k < entries.size(); k += 2) {  // every other entry: 200 pairs
+    src.push_back(all_sources[entries[k].id]);
+    tgt.push_back(vocab().encode(entries[k].text));
+    theirs.push_back(entries[k].word_scores);
+  }
+  const auto scores = decode::score_pairs(imported().model, src, tgt, 16, torch::kCPU);
+  double worst = 0, worst_sum = 0;
+  size_t compared = 0;
+  for (size_t i = 0; i < scores.size(); ++i) {
+    // A hypothesis re-encoded from its text may split otherwise than the search produced it.
+    if (scores[i].token_log_probs.size() != theirs[i].size()) continue;
+    ++compared;
+    double sum = 0;
+    for (size_t j = 0; j < theirs[i].size(); ++j) {
+      worst = std::max(worst, std::abs(scores[i].token_log_probs[j] - theirs[i][j]));
+      sum += scores[i].token_log_probs[j];
+    }
+    worst_sum = std::max(worst_sum, std::abs(sum - scores[i].log_prob));
+  }
+  EXPECT_GE(compared, scores.size() * 9 / 10);
+  EXPECT_LT(worst, 1e-4);
+  EXPECT_LT(worst_sum, 1e-3);
+  std::cout << "token log-probabilities: " << compared << " pairs, largest difference from Marian's word scores "
+            << worst << "\n";
+}
+
+// An ensemble's token log-probability is the weighted sum of its models'.
+TEST_F(MarianFixture, ScorePairs_EnsembleIsTheWeightedSumOfItsModels) {
+  std::vector<std::vector<int>> src, tgt;
+  for (const auto& line : read_lines(kFixture + "/scorer.src")) src.push_back(vocab().encode(line));
+  for (const auto& line : read_lines(kFixture + "/scorer.tgt")) tgt.push_back(vocab().encode(line));
+  // A second model: the fixture with its output bias shifted per piece.
+  auto second = read_marian_model(kFixture + "/model.npz", vocab(), vocab()).model;
+  {
+    torch::NoGradGuard no_grad;
+    bool shifted = false;
+    for (auto& p : second->named_parameters()) {
+      if (p.key().find("bias") != std::string::npos && p.value().dim() == 1 && p.value().size(0) == vocab().size()) {
+        p.value().add_(torch::linspace(-1, 1, vocab().size()));
+        shifted = true;
+      }
+    }
+    ASSERT_TRUE(shifted) << "no output bias found";
+  }
+  const auto a = decode::score_pairs(imported().model, src, tgt, 8, torch::kCPU);
+  const auto b = decode::score_pairs(second, src, tgt, 8, torch::kCPU);
+  const auto both = decode::score_pairs({imported().model, second}, {1, 3}, src, tgt, 8, torch::kCPU);
+  ASSERT_EQ(both.size(), a.size());
+  double worst = 0;
+  bool differ = false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    ASSERT_EQ(both[i].token_log_probs.size(), a[i].token_log_probs.size());
+    for (size_t j = 0; j < a[i].token_log_probs.size(); ++j) {
+      const double want = 0.25 * a[i].token_log_probs[j] + 0.75 * b[i].token_log_probs[j];
+      worst = std::max(worst, std::abs(both[i].token_log_probs[j] - want));
+      differ = differ || std::abs(a[i].token_log_probs[j] - b[i].token_log_probs[j]) > 1e-2;
+    }
+  }
+  EXPECT_TRUE(differ) << "the second model scores as the first";
+  EXPECT_LT(worst, 1e-5);
+  EXPECT_THROW(decode::score_pairs({imported().model, second}, {1}, src, tgt, 8, torch::kCPU), nmt::Error);
+}
+
 // OPUS-MT models take their ids from a .yml vocabulary, not from the
 // SentencePiece model: the fixture with its ids reordered through a .yml
 // (and its matrices' rows with them) translates as the fixture does.

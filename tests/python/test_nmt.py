@@ -161,6 +161,108 @@ class MarianModel(unittest.TestCase):
         with self.assertRaisesRegex(nmt.Error, "cannot open shortlist /nonexistent.sl"):
             nmt.Translator(run, shortlist="/nonexistent.sl")
 
+    def test_translate_batch_gives_results_as_translate_and_the_cli(self):
+        src = lines(os.path.join(FIXTURE, "input.en"))[:6]
+        greedy = self.translator.translate_batch(src, beam_size=1)
+        self.assertTrue(all(isinstance(r, nmt.TranslationResult) for r in greedy))
+        self.assertEqual([r.hypotheses for r in greedy], [[x] for x in lines(os.path.join(FIXTURE, "greedy.es"))[:6]])
+        self.assertEqual(greedy[0]["hypotheses"], greedy[0].hypotheses)
+        self.assertEqual((greedy[0].scores, greedy[0].attention, greedy[0].alignments), ([], [], []))
+        n_best = self.translator.translate(src, beam=4, n_best=3)
+        batch = self.translator.translate_batch(src, beam_size=4, num_hypotheses=3, return_scores=True)
+        for old, new in zip(n_best, batch):
+            self.assertEqual([t for t, _, _ in old], new.hypotheses)
+            self.assertEqual([s for _, s, _ in old], new.scores)
+            self.assertEqual([p for _, _, p in old], new.log_probs)
+        # Threads CTranslate2's way: the same translations.
+        other = nmt.Translator(os.path.join(self.work.name, "marian"), inter_threads=2, intra_threads=1)
+        self.assertEqual([r.hypotheses for r in other.translate_batch(src, beam_size=4, num_hypotheses=3)],
+                         [r.hypotheses for r in batch])
+        with self.assertRaisesRegex(TypeError, "inter_threads/intra_threads or threads/workers, not both"):
+            nmt.Translator(os.path.join(self.work.name, "marian"), threads=2, inter_threads=2)
+
+    def test_translate_batch_options_do_what_they_say(self):
+        src = lines(os.path.join(FIXTURE, "input.en"))[:6]
+        # GNMT's length penalty under search="nmt": score = log P / ((5 + |y|) / 6) ** alpha, |y| with </s>.
+        for alpha in (0.0, 1.0):
+            for r in self.translator.translate_batch(src[:3], beam_size=3, num_hypotheses=2, search="nmt",
+                                                     length_penalty=alpha, return_scores=True, max_batch_size=2):
+                pieces = self.translator.score_batch(src[:1] * 2, r.hypotheses)
+                for score, log_prob, scored in zip(r.scores, r.log_probs, pieces):
+                    self.assertAlmostEqual(score, log_prob / ((5 + len(scored.tokens)) / 6) ** alpha, places=4)
+        for rule in ("nmt", "marian"):
+            short = self.translator.translate_batch(src, beam_size=2, max_decoding_length=4, search=rule)
+            tokens = self.translator.translate_batch([self._pieces(x) for x in src], beam_size=2,
+                                                     max_decoding_length=4, search=rule)
+            for r in tokens:
+                self.assertLessEqual(len(r.hypotheses[0]), 4, rule)
+                self.assertTrue(all(isinstance(p, str) for p in r.hypotheses[0]))
+            self.assertEqual([r.hypotheses[0] for r in short], [self._text(r.hypotheses[0]) for r in tokens])
+            self.assertTrue(any(len(r.hypotheses[0]) == 4 for r in tokens), rule)
+        with self.assertRaisesRegex(nmt.Error, r"n_best \(3\) must be between 1 and beam \(2\)"):
+            self.translator.translate_batch(src, beam_size=2, num_hypotheses=3)
+        with self.assertRaisesRegex(nmt.Error, "search must be 'nmt' or 'marian', got 'fast'"):
+            self.translator.translate_batch(src, search="fast")
+        with self.assertRaisesRegex(TypeError, r"source\[1\]: mix of lines and lists of pieces"):
+            self.translator.translate_batch(["a", ["▁a"]])
+        with self.assertRaisesRegex(TypeError, "not one string"):
+            self.translator.translate_batch("a line")
+
+    def test_pieces_in_give_pieces_out(self):
+        src = lines(os.path.join(FIXTURE, "input.en"))[:5]
+        text = self.translator.translate_batch(src, beam_size=4)
+        pieces = self.translator.translate_batch([self._pieces(x) for x in src], beam_size=4)
+        self.assertEqual([self._text(r.hypotheses[0]) for r in pieces], [r.hypotheses[0] for r in text])
+        unknown = self.translator.translate_batch([self._pieces(src[0]) + ["no-such-piece"]], beam_size=1)
+        self.assertEqual(len(unknown), 1)  # an unknown piece is <unk>, as CTranslate2 maps it
+
+    def test_score_batch_is_marian_scorers_and_the_searchs(self):
+        src, tgt = lines(os.path.join(FIXTURE, "scorer.src")), lines(os.path.join(FIXTURE, "scorer.tgt"))
+        theirs = [float(x) for x in lines(os.path.join(FIXTURE, "scorer.scores"))]
+        ours = self.translator.score_batch(src, tgt, max_batch_size=7)
+        self.assertTrue(all(isinstance(r, nmt.ScoringResult) for r in ours))
+        for r, want in zip(ours, theirs):
+            self.assertAlmostEqual(r.log_prob, want, delta=1e-3)
+            self.assertEqual(r.tokens[-1], "</s>")
+            self.assertEqual(len(r.tokens), len(r.log_probs))
+        by_pieces = self.translator.score_batch([self._pieces(x) for x in src[:4]], [r.tokens[:-1] for r in ours[:4]])
+        for a, b in zip(by_pieces, ours):  # other batches: other padding, float rounding apart
+            self.assertEqual(a.tokens, b.tokens)
+            for x, y in zip(a.log_probs, b.log_probs):
+                self.assertAlmostEqual(x, y, delta=1e-4)
+        # The search's log-probability of its own best hypothesis, </s> included.
+        found = self.translator.translate_batch(src[:8], beam_size=4, return_scores=True)
+        scored = self.translator.score_batch(src[:8], [r.hypotheses[0] for r in found])
+        for r, s in zip(found, scored):
+            self.assertAlmostEqual(s.log_prob, r.log_probs[0], delta=1e-3)
+        with self.assertRaisesRegex(nmt.Error, "score_batch: 2 sources but 1 targets"):
+            self.translator.score_batch(src[:2], tgt[:1])
+        with self.assertRaisesRegex(TypeError, "both be lines of text or both lists of pieces"):
+            self.translator.score_batch(src[:1], [["▁Y"]])
+
+    def test_attention_and_alignment_are_the_clis(self):
+        src = lines(os.path.join(FIXTURE, "input.en"))[:6]
+        results = self.translator.translate_batch(src, beam_size=4, return_attention=True, return_alignment=True)
+        for line, r in zip(src, results):
+            matrix = r.attention[0]
+            target_pieces = len(self.translator.score_batch([line], [r.hypotheses[0]])[0].tokens)
+            self.assertEqual(len(matrix), target_pieces)  # pieces + </s>
+            self.assertEqual(len(matrix[0]), len(self._pieces(line)) + 1)
+            for row in matrix:
+                self.assertAlmostEqual(sum(row), 1.0, places=4)
+        cli = subprocess.run([NMT, "translate", "--model", os.path.join(self.work.name, "marian"), "--beam", "4",
+                              "--alignment", "--threads", "1"], input="\n".join(src) + "\n", capture_output=True,
+                             text=True, check=True).stdout.splitlines()
+        self.assertEqual([r.hypotheses[0] + " ||| " + r.alignments[0] for r in results], cli)
+
+    def _pieces(self, line):
+        # The fixture's vocabulary is joint: a line scored as a target gives its pieces.
+        return self.translator.score_batch([line], [line])[0].tokens[:-1]
+
+    @staticmethod
+    def _text(pieces):
+        return "".join(pieces).replace("▁", " ").strip()
+
     def test_translation_releases_the_gil(self):
         src = lines(os.path.join(FIXTURE, "input.en")) * 3
         ticks = 0
@@ -175,6 +277,40 @@ class MarianModel(unittest.TestCase):
             time.sleep(0.001)
         thread.join()
         self.assertGreater(ticks, 50, "the main thread did not run while translating")
+
+
+class Documented(unittest.TestCase):
+    def test_type_stubs_name_every_public_call_with_its_parameters(self):
+        import ast
+        import inspect
+        stub_path = os.path.join(os.path.dirname(nmt.__file__), "__init__.pyi")
+        with open(stub_path, encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+        stubs = {node.name: node for node in tree.body if isinstance(node, (ast.ClassDef, ast.FunctionDef))}
+        for name in nmt.__all__:
+            self.assertIn(name, stubs, f"{name} has no stub")
+            obj = getattr(nmt, name)
+            if isinstance(obj, type) and issubclass(obj, Exception):
+                continue
+            calls = {"__init__": obj.__init__} if isinstance(obj, type) else {name: obj}
+            if isinstance(obj, type):
+                calls.update({k: v for k, v in vars(obj).items() if callable(v) and not k.startswith("_")})
+            for call, fn in calls.items():
+                node = stubs[name]
+                defs = [n for n in (node.body if isinstance(node, ast.ClassDef) else [node])
+                        if isinstance(n, ast.FunctionDef) and n.name == call]
+                self.assertTrue(defs, f"{name}.{call} has no stub")
+                want = [p for p in inspect.signature(fn).parameters]
+                for d in defs:
+                    got = [a.arg for a in d.args.args + d.args.kwonlyargs]
+                    self.assertEqual(got, want, f"{name}.{call}")
+
+    def test_help_reads_well(self):
+        import pydoc
+        text = pydoc.render_doc(nmt.Translator, renderer=pydoc.plaintext)
+        for words in ("translate_batch(self, source, beam_size=4", "score_batch(self, source, target",
+                      "one TranslationResult per source", "inter_threads", "CTranslate2"):
+            self.assertIn(words, text)
 
 
 class Scores(unittest.TestCase):

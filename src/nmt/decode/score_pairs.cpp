@@ -48,12 +48,54 @@ std::vector<PairScore> score_pairs(model::Transformer model, const std::vector<s
     auto picked = log_probs.gather(2, target.unsqueeze(2)).squeeze(2).masked_fill(target.eq(text::kPadId), 0);
     // float32 sums, as Marian adds them.
     auto sums = picked.sum(1).to(torch::kCPU);
+    const auto each = picked.to(torch::kCPU).contiguous();
+    const auto token = each.accessor<float, 2>();
     for (int64_t r = 0; r < rows; ++r) {
-      scores[first + r].log_prob = sums[r].item<float>();
-      scores[first + r].tokens = static_cast<int64_t>(targets[first + r].size()) + 1;
+      auto& s = scores[first + r];
+      s.log_prob = sums[r].item<float>();
+      s.tokens = static_cast<int64_t>(targets[first + r].size()) + 1;
+      s.token_log_probs.resize(static_cast<size_t>(s.tokens));
+      for (int64_t j = 0; j < s.tokens; ++j) s.token_log_probs[static_cast<size_t>(j)] = token[r][j];
     }
   }
   return scores;
+}
+
+std::vector<PairScore> score_pairs(const std::vector<model::Transformer>& models, std::vector<double> weights,
+                                   const std::vector<std::vector<int>>& sources,
+                                   const std::vector<std::vector<int>>& targets, int64_t batch,
+                                   const c10::Device& device) {
+  NMT_CHECK(!models.empty(), "score_pairs needs a model");
+  if (models.size() == 1) return score_pairs(models.front(), sources, targets, batch, device);
+  if (weights.empty()) weights.assign(models.size(), 1.0);
+  NMT_CHECK(weights.size() == models.size(),
+            "an ensemble of " << models.size() << " models needs " << models.size() << " weights, got " << weights.size());
+  double total = 0;
+  for (double w : weights) {
+    NMT_CHECK(w > 0, "ensemble weights must be > 0, got " << w);
+    total += w;
+  }
+  std::vector<PairScore> combined;
+  for (size_t m = 0; m < models.size(); ++m) {
+    auto scores = score_pairs(models[m], sources, targets, batch, device);
+    const double w = weights[m] / total;
+    if (combined.empty()) {
+      combined = std::move(scores);
+      for (auto& s : combined)
+        for (auto& lp : s.token_log_probs) lp = static_cast<float>(w * lp);
+      continue;
+    }
+    for (size_t i = 0; i < scores.size(); ++i) {
+      for (size_t j = 0; j < scores[i].token_log_probs.size(); ++j)
+        combined[i].token_log_probs[j] += static_cast<float>(w * scores[i].token_log_probs[j]);
+    }
+  }
+  for (auto& s : combined) {
+    double sum = 0;
+    for (float lp : s.token_log_probs) sum += lp;
+    s.log_prob = sum;
+  }
+  return combined;
 }
 
 }  // namespace nmt::decode

@@ -7,12 +7,17 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <optional>
+#include <unordered_map>
+
 #include <torch/torch.h>
 
 #include "nmt/common/error.h"
+#include "nmt/decode/alignment.h"
 #include "nmt/decode/constraints.h"
 #include "nmt/decode/engine_setup.h"
 #include "nmt/decode/glossary.h"
+#include "nmt/decode/score_pairs.h"
 #include "nmt/decode/stream.h"
 #include "nmt/decode/translator.h"
 #include "nmt/dist/world.h"
@@ -34,7 +39,7 @@ class Translator {
   // run's default), "none" or a file (decode/engine_setup.h).
   Translator(const std::vector<std::string>& paths, const std::string& device, int threads, int workers,
              const std::string& quantize, const std::vector<double>& weights, const std::string& shortlist)
-      : threads_(threads) {
+      : threads_(threads), weights_(weights), device_(device) {
     NMT_CHECK(threads >= 1, "threads must be >= 1, got " << threads);
     NMT_CHECK(quantize.empty() || quantize == "int8" || quantize == "none",
               "quantize must be None, 'none' or 'int8', got '" << quantize << "'");
@@ -42,7 +47,8 @@ class Translator {
     src_vocab_ = std::make_unique<text::Vocab>(text::Vocab::from_serialized(loaded.src_vocab));
     tgt_vocab_ = std::make_unique<text::Vocab>(text::Vocab::from_serialized(loaded.tgt_vocab));
     decode::apply_model_defaults(loaded.checkpoints.front().info.config, options_, {});
-    translator_ = std::make_unique<decode::Translator>(loaded.models, weights, torch::Device(device));
+    models_ = loaded.models;
+    translator_ = std::make_unique<decode::Translator>(loaded.models, weights, device_);
     decode::EngineChoice choice;
     if (!quantize.empty()) choice.int8 = quantize == "int8";
     if (!shortlist.empty()) choice.shortlist = shortlist;
@@ -60,41 +66,12 @@ class Translator {
   py::object translate(const std::vector<std::string>& lines, int64_t beam, int64_t n_best,
                        const std::string& glossary_tsv, bool glossary_ignore_case,
                        const std::vector<std::vector<std::string>>& constraints) {
-    NMT_CHECK(beam >= 1, "beam must be >= 1, got " << beam);
-    NMT_CHECK(n_best >= 1 && n_best <= beam, "n_best (" << n_best << ") must be between 1 and beam (" << beam << ")");
-    NMT_CHECK(constraints.empty() || constraints.size() == lines.size(),
-              "constraints: " << constraints.size() << " lists for " << lines.size() << " lines");
     auto options = options_;
     options.search.beam = beam, options.search.n_best = n_best;
-    std::vector<decode::Constraints> wanted;
-    if (!glossary_tsv.empty() || !constraints.empty()) {
-      if (!speller_) speller_ = std::make_unique<decode::PhraseSpeller>(*tgt_vocab_);
-      wanted.resize(lines.size());
-      if (!glossary_tsv.empty()) {
-        const auto glossary = decode::Glossary::parse(glossary_tsv, "glossary", *tgt_vocab_, glossary_ignore_case);
-        for (const auto& note : glossary.unspellable()) {
-          if (PyErr_WarnEx(PyExc_UserWarning, (note + ": that term is not enforced").c_str(), 1) != 0)
-            throw py::error_already_set();
-        }
-        for (size_t i = 0; i < lines.size(); ++i) wanted[i] = glossary.constraints_for(lines[i]);
-      }
-      for (size_t i = 0; i < constraints.size(); ++i) {
-        decode::add_constraints(
-            wanted[i], decode::required_phrases(*speller_, constraints[i], "line " + std::to_string(i) + "'s constraint"));
-      }
-    }
-    std::vector<std::vector<decode::Hypothesis>> found;
-    {
-      py::gil_scoped_release released;
-      std::vector<std::vector<int>> sources;
-      sources.reserve(lines.size());
-      for (const auto& line : lines) sources.push_back(src_vocab_->encode(line));
-      decode::StreamOptions stream;
-      stream.translate = options;
-      stream.threads = threads_;
-      decode::StreamStats stats;
-      found = decode::translate_sources(*translator_, sources, stream, stats, wanted.empty() ? nullptr : &wanted);
-    }
+    std::vector<std::vector<int>> sources;
+    sources.reserve(lines.size());
+    for (const auto& line : lines) sources.push_back(src_vocab_->encode(line));
+    const auto found = search(sources, lines, options, glossary_tsv, glossary_ignore_case, constraints);
     if (n_best == 1) {
       std::vector<std::string> out;
       for (const auto& hyps : found) out.push_back(decode::best_translation(hyps, *tgt_vocab_));
@@ -109,9 +86,186 @@ class Translator {
     return out;
   }
 
+  // CTranslate2's translate_batch: sources are lines of text, or with
+  // `tokens` lists of source pieces (an unknown piece is <unk>, as
+  // CTranslate2 maps it); one dict per source with its hypotheses (text, or
+  // pieces for pieces), and what the return_* flags ask for. An unset
+  // optional keeps the run's decoding default.
+  py::list translate_batch(const py::list& sources, bool tokens, int64_t beam, int64_t n_best,
+                           std::optional<double> length_penalty, std::optional<int64_t> max_decoding_length,
+                           std::optional<bool> disable_unk, std::optional<std::string> rule,
+                           std::optional<double> word_penalty, std::optional<int64_t> batch_size, bool return_scores,
+                           bool return_attention, bool return_alignment, const std::string& glossary_tsv,
+                           bool glossary_ignore_case, const std::vector<std::vector<std::string>>& constraints) {
+    auto options = options_;
+    options.search.beam = beam, options.search.n_best = n_best;
+    if (rule) {
+      NMT_CHECK(*rule == "nmt" || *rule == "marian", "search must be 'nmt' or 'marian', got '" << *rule << "'");
+      options.search.rule = *rule;
+    }
+    if (length_penalty) (options.search.rule == "marian" ? options.search.normalize : options.search.length_penalty) = *length_penalty;
+    if (word_penalty) options.search.word_penalty = *word_penalty;
+    if (disable_unk) options.search.allow_unk = !*disable_unk;
+    if (max_decoding_length) {
+      NMT_CHECK(*max_decoding_length >= 1, "max_decoding_length must be >= 1, got " << *max_decoding_length);
+      // At most that many pieces, whatever the source's length; </s> not
+      // counted. Our rule ends a row at its limit with </s>; Marian's ends
+      // it with the token it chose there.
+      options.max_length_factor = 0, options.max_length_ratio = 0;
+      options.max_length_extra = *max_decoding_length + (options.search.rule == "marian" ? 0 : 1);
+    }
+    if (batch_size) {
+      NMT_CHECK(*batch_size >= 1, "max_batch_size must be >= 1, got " << *batch_size);
+      options.batch_size = *batch_size;
+    }
+    const auto ids = encode(sources, tokens, *src_vocab_);
+    std::vector<std::string> lines;
+    if (!glossary_tsv.empty()) {
+      for (size_t i = 0; i < ids.size(); ++i) lines.push_back(tokens ? src_vocab_->decode(ids[i]) : sources[i].cast<std::string>());
+    }
+    const auto found = search(ids, lines, options, glossary_tsv, glossary_ignore_case, constraints);
+    std::vector<decode::AttentionMatrix> attention;  // every hypothesis of every sentence, in order
+    if (return_attention || return_alignment) {
+      std::vector<std::vector<int>> pair_sources, pair_targets;
+      for (size_t i = 0; i < found.size(); ++i) {
+        for (const auto& h : found[i]) pair_sources.push_back(ids[i]), pair_targets.push_back(h.tokens);
+      }
+      py::gil_scoped_release released;
+      model::set_cpu_threads(threads_);
+      attention = decode::cross_attention(models_.front(), pair_sources, pair_targets, options.batch_size);
+    }
+    py::list out;
+    size_t pair = 0;
+    for (const auto& hyps : found) {
+      py::dict result;
+      py::list hypotheses, scores, log_probs, matrices, alignments;
+      for (const auto& h : hyps) {
+        if (tokens) {
+          hypotheses.append(py::cast(pieces(h.tokens, *tgt_vocab_, false)));
+        } else {
+          hypotheses.append(tgt_vocab_->decode(h.tokens));
+        }
+        scores.append(h.score);
+        log_probs.append(h.log_prob);
+        if (return_attention) matrices.append(py::cast(attention[pair]));
+        if (return_alignment) alignments.append(decode::hard_alignment(attention[pair]));
+        ++pair;
+      }
+      result["hypotheses"] = hypotheses;
+      if (return_scores) {
+        result["scores"] = scores;
+        result["log_probs"] = log_probs;
+      }
+      if (return_attention) result["attention"] = matrices;
+      if (return_alignment) result["alignments"] = alignments;
+      out.append(result);
+    }
+    return out;
+  }
+
+  // CTranslate2's score_batch: each target's pieces and </s> with their
+  // log-probabilities given its source, teacher-forced (decode/score_pairs.h;
+  // an ensemble's weighted as its search weights them).
+  py::list score_batch(const py::list& sources, const py::list& targets, bool tokens, std::optional<int64_t> batch_size) {
+    NMT_CHECK(sources.size() == targets.size(),
+              "score_batch: " << sources.size() << " sources but " << targets.size() << " targets");
+    NMT_CHECK(!batch_size || *batch_size >= 1, "max_batch_size must be >= 1, got " << *batch_size);
+    const auto src = encode(sources, tokens, *src_vocab_), tgt = encode(targets, tokens, *tgt_vocab_);
+    std::vector<decode::PairScore> scores;
+    {
+      py::gil_scoped_release released;
+      model::set_cpu_threads(threads_);
+      scores = decode::score_pairs(models_, weights_, src, tgt, batch_size.value_or(options_.batch_size), device_);
+    }
+    py::list out;
+    for (size_t i = 0; i < scores.size(); ++i) {
+      py::dict result;
+      result["tokens"] = pieces(tgt[i], *tgt_vocab_, true);
+      result["log_probs"] = scores[i].token_log_probs;
+      out.append(result);
+    }
+    return out;
+  }
+
  private:
+  // Lines of text, or lists of pieces, to piece ids.
+  std::vector<std::vector<int>> encode(const py::list& items, bool tokens, const text::Vocab& vocab) {
+    std::vector<std::vector<int>> ids;
+    ids.reserve(items.size());
+    for (const auto& item : items) {
+      if (!tokens) {
+        ids.push_back(vocab.encode(item.cast<std::string>()));
+        continue;
+      }
+      const auto& index = piece_index(vocab);
+      std::vector<int> line;
+      for (const auto& piece : item.cast<std::vector<std::string>>()) {
+        const auto found = index.find(piece);
+        line.push_back(found == index.end() ? text::kUnkId : found->second);
+      }
+      ids.push_back(std::move(line));
+    }
+    return ids;
+  }
+
+  const std::unordered_map<std::string, int>& piece_index(const text::Vocab& vocab) {
+    auto& index = &vocab == src_vocab_.get() ? src_pieces_ : tgt_pieces_;
+    if (index.empty()) {
+      for (int id = text::kEosId + 1; id < vocab.size(); ++id) index.emplace(vocab.piece(id), id);
+    }
+    return index;
+  }
+
+  static std::vector<std::string> pieces(const std::vector<int>& ids, const text::Vocab& vocab, bool with_eos) {
+    std::vector<std::string> out;
+    for (int id : ids) out.push_back(vocab.piece(id));
+    if (with_eos) out.push_back(vocab.piece(text::kEosId));
+    return out;
+  }
+
+  // The n-best lists of `sources` under `options`, with a glossary's terms
+  // (matched in `lines`, the sources' text) and per-line constraints.
+  std::vector<std::vector<decode::Hypothesis>> search(const std::vector<std::vector<int>>& sources,
+                                                      const std::vector<std::string>& lines,
+                                                      const decode::TranslateOptions& options,
+                                                      const std::string& glossary_tsv, bool glossary_ignore_case,
+                                                      const std::vector<std::vector<std::string>>& constraints) {
+    const int64_t beam = options.search.beam, n_best = options.search.n_best;
+    NMT_CHECK(beam >= 1, "beam must be >= 1, got " << beam);
+    NMT_CHECK(n_best >= 1 && n_best <= beam, "n_best (" << n_best << ") must be between 1 and beam (" << beam << ")");
+    NMT_CHECK(constraints.empty() || constraints.size() == sources.size(),
+              "constraints: " << constraints.size() << " lists for " << sources.size() << " lines");
+    std::vector<decode::Constraints> wanted;
+    if (!glossary_tsv.empty() || !constraints.empty()) {
+      if (!speller_) speller_ = std::make_unique<decode::PhraseSpeller>(*tgt_vocab_);
+      wanted.resize(sources.size());
+      if (!glossary_tsv.empty()) {
+        const auto glossary = decode::Glossary::parse(glossary_tsv, "glossary", *tgt_vocab_, glossary_ignore_case);
+        for (const auto& note : glossary.unspellable()) {
+          if (PyErr_WarnEx(PyExc_UserWarning, (note + ": that term is not enforced").c_str(), 1) != 0)
+            throw py::error_already_set();
+        }
+        for (size_t i = 0; i < lines.size(); ++i) wanted[i] = glossary.constraints_for(lines[i]);
+      }
+      for (size_t i = 0; i < constraints.size(); ++i) {
+        decode::add_constraints(
+            wanted[i], decode::required_phrases(*speller_, constraints[i], "line " + std::to_string(i) + "'s constraint"));
+      }
+    }
+    py::gil_scoped_release released;
+    decode::StreamOptions stream;
+    stream.translate = options;
+    stream.threads = threads_;
+    decode::StreamStats stats;
+    return decode::translate_sources(*translator_, sources, stream, stats, wanted.empty() ? nullptr : &wanted);
+  }
+
   int threads_;
+  std::vector<double> weights_;
+  torch::Device device_;
   std::unique_ptr<text::Vocab> src_vocab_, tgt_vocab_;
+  std::unordered_map<std::string, int> src_pieces_, tgt_pieces_;  // piece -> id, made at the first call with pieces
+  std::vector<model::Transformer> models_;
   std::unique_ptr<decode::Translator> translator_;
   std::unique_ptr<decode::PhraseSpeller> speller_;  // made at the first call with constraints
   decode::TranslateOptions options_;
@@ -197,7 +351,14 @@ PYBIND11_MODULE(_nmt, m) {
            py::arg("paths"), py::arg("device"), py::arg("threads"), py::arg("workers"), py::arg("quantize"),
            py::arg("weights"), py::arg("shortlist"))
       .def("translate", &Translator::translate, py::arg("lines"), py::arg("beam"), py::arg("n_best"),
-           py::arg("glossary_tsv"), py::arg("glossary_ignore_case"), py::arg("constraints"));
+           py::arg("glossary_tsv"), py::arg("glossary_ignore_case"), py::arg("constraints"))
+      .def("translate_batch", &Translator::translate_batch, py::arg("sources"), py::arg("tokens"), py::arg("beam"),
+           py::arg("n_best"), py::arg("length_penalty"), py::arg("max_decoding_length"), py::arg("disable_unk"),
+           py::arg("search"), py::arg("word_penalty"), py::arg("batch_size"), py::arg("return_scores"),
+           py::arg("return_attention"), py::arg("return_alignment"), py::arg("glossary_tsv"),
+           py::arg("glossary_ignore_case"), py::arg("constraints"))
+      .def("score_batch", &Translator::score_batch, py::arg("sources"), py::arg("targets"), py::arg("tokens"),
+           py::arg("batch_size"));
   m.def("score", &score, py::arg("hyps"), py::arg("refs"), py::arg("metric"), py::arg("tokenize"),
         py::arg("lowercase"));
   m.def("train", &train, py::arg("config_file"), py::arg("overrides_json"), py::arg("callback"));
