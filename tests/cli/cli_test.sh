@@ -115,6 +115,28 @@ case "$case_name" in
     printf 'model:\n  d_modle: 12\n' >"$work/bad.yml"
     expect_error "unknown model config field 'd_modle'" "$nmt" train --config "$work/bad.yml" \
       --train-src "$data/train.en" --train-tgt "$data/train.es" --max-steps 1 --out "$work/run" --vocab "$work/none"
+    # Every section and data field is checked: a misspelt one is named, with the nearest known name.
+    printf 'data:\n  dev_scr: %s\n' "$data/dev.en" >"$work/typo.yml"
+    expect_error "unknown data config field 'dev_scr' (did you mean 'dev_src'?)" "$nmt" train --config "$work/typo.yml" \
+      --train-src "$data/train.en" --train-tgt "$data/train.es" --max-steps 1 --out "$work/run"
+    printf 'modle:\n  d_model: 64\n' >"$work/section.yml"
+    expect_error "unknown config section 'modle' (did you mean 'model'?)" "$nmt" train --config "$work/section.yml" \
+      --train-src "$data/train.en" --train-tgt "$data/train.es" --max-steps 1 --out "$work/run"
+    printf 'train:\n  max_stpes: 4\n' >"$work/train_typo.yml"
+    expect_error "unknown train config field 'max_stpes' (did you mean 'max_steps'?)" "$nmt" train \
+      --config "$work/train_typo.yml" --train-src "$data/train.en" --train-tgt "$data/train.es" --out "$work/run"
+    printf 'data:\n  vocab_size: "800"\n' >"$work/type.yml"
+    expect_error "data config field 'vocab_size' must be an integer, got \"800\"" "$nmt" train --config "$work/type.yml" \
+      --train-src "$data/train.en" --train-tgt "$data/train.es" --max-steps 1 --out "$work/run"
+    # YAML 1.2's booleans: Norwegian's code stays a language, and yes is not a boolean.
+    printf 'data:\n  src_lang: no\n  tgt_lang: es\n' >"$work/no.yml"
+    "$nmt" train --config "$work/no.yml" --train-src "$data/train.en" --train-tgt "$data/train.es" --max-steps 1 \
+      --out "$work/run_no" --dry-run >"$work/no.log" 2>&1 || { cat "$work/no.log"; fail "src_lang: no was refused"; }
+    grep -q '"src_lang":"no"' "$work/no.log" || { cat "$work/no.log"; fail "src_lang: no did not stay a language code"; }
+    printf 'train:\n  bf16: yes\n' >"$work/yes.yml"
+    expect_error "train config field 'bf16' has the wrong type: \"yes\" (YAML's booleans are true and false" \
+      "$nmt" train --config "$work/yes.yml" --train-src "$data/train.en" --train-tgt "$data/train.es" --out "$work/run"
+    [ ! -e "$work/run" ] || fail "a refused config left a run directory"
     printf 'model: [unclosed\n' >"$work/broken.yml"
     expect_error "config file $work/broken.yml" "$nmt" train --config "$work/broken.yml" \
       --train-src "$data/train.en" --train-tgt "$data/train.es" --max-steps 1 --out "$work/run"

@@ -57,7 +57,7 @@ MarianOptions model_options(std::map<std::string, NpyArray>& arrays, const std::
   text = text.substr(0, text.find('\0'));
   arrays.erase(it);
   try {
-    return MarianOptions(parse_yaml(text), path);
+    return MarianOptions(parse_yaml(text, YamlBooleans::yaml_cpp), path);
   } catch (const YAML::Exception& e) {
     NMT_FAIL(path << ": special:model.yml is not YAML: " << e.what());
   }

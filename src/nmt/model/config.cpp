@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "nmt/common/config_file.h"
 #include "nmt/common/error.h"
 
 namespace nmt::model {
@@ -58,6 +59,14 @@ nlohmann::json to_json(const ModelConfig& c) {
           {"layer_norm_eps", c.layer_norm_eps}, {"positions", c.positions}};
 }
 
+namespace {
+std::vector<std::string> field_names() {
+  std::vector<std::string> names;
+  for (const auto& [key, value] : to_json(ModelConfig{}).items()) names.push_back(key);
+  return names;
+}
+}  // namespace
+
 ModelConfig model_config_from_json(const nlohmann::json& j, ModelConfig c) {
   NMT_CHECK(j.is_object(), "model config must be an object, got: " << j.dump());
   for (const auto& [key, value] : j.items()) {
@@ -77,9 +86,9 @@ ModelConfig model_config_from_json(const nlohmann::json& j, ModelConfig c) {
       else if (key == "activation") c.activation = value.get<std::string>();
       else if (key == "layer_norm_eps") c.layer_norm_eps = value.get<double>();
       else if (key == "positions") c.positions = value.get<std::string>();
-      else NMT_FAIL("unknown model config field '" << key << "'");
+      else NMT_FAIL("unknown model config field '" << key << "'" << did_you_mean(key, field_names()));
     } catch (const nlohmann::json::exception&) {
-      NMT_FAIL("model config field '" << key << "' has the wrong type: " << value.dump());
+      NMT_FAIL("model config field '" << key << "' has the wrong type: " << value.dump() << yaml_boolean_hint(value));
     }
   }
   return c;

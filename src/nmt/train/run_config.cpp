@@ -1,5 +1,6 @@
 #include "nmt/train/run_config.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -80,6 +81,36 @@ std::vector<std::string> vocab_inputs(const data::CorpusSpec& corpus, const fs::
   return {text};
 }
 
+// Every section and data field of a config is one nmt knows, and each data
+// field has its default's type: a misspelt key (`dev_scr`) or a YAML
+// boolean where a language code was meant is an error naming it, not
+// ignored. (train and model check their own fields.)
+void check_config_fields(const nlohmann::json& config) {
+  NMT_CHECK(config.is_object(), "a training config is a mapping (preset, model, train, data), got " << config.dump());
+  const std::vector<std::string> sections{"preset", "model", "train", "data"};
+  // Written by nmt itself into a run's config.json, which --config may read back.
+  const std::vector<std::string> written{"auto", kMatmulGflopsKey, "init", "decode"};
+  for (const auto& [key, value] : config.items()) {
+    NMT_CHECK(std::count(sections.begin(), sections.end(), key) || std::count(written.begin(), written.end(), key),
+              "unknown config section '" << key << "'" << did_you_mean(key, sections)
+                                         << " (the sections are preset, model, train and data)");
+  }
+  NMT_CHECK(config["data"].is_object(), "the config's data section must be a mapping, got " << config["data"].dump());
+  const auto defaults = default_train_config()["data"];
+  std::vector<std::string> known;
+  for (const auto& [key, value] : defaults.items()) known.push_back(key);
+  for (const auto& [key, value] : config["data"].items()) {
+    NMT_CHECK(defaults.contains(key), "unknown data config field '" << key << "'" << did_you_mean(key, known));
+    const auto& want = defaults[key];
+    const bool ok = want.is_string()    ? value.is_string()
+                    : want.is_boolean() ? value.is_boolean()
+                                        : value.is_number_integer();
+    NMT_CHECK(ok, "data config field '" << key << "' must be "
+                                        << (want.is_string() ? "a string" : want.is_boolean() ? "true or false" : "an integer")
+                                        << ", got " << value.dump() << yaml_boolean_hint(value));
+  }
+}
+
 bool fine_tuning(const nlohmann::json& config) { return !config["train"].value("init_from", "").empty(); }
 
 model::ModelConfig model_config_of(const nlohmann::json& config) {
@@ -104,6 +135,7 @@ nlohmann::json resolve_train_config(const std::string& config_file, const nlohma
   const auto file = config_file.empty() ? nlohmann::json::object() : read_config_file(config_file);
   merge_into(config, file);
   merge_into(config, overrides);
+  check_config_fields(config);
   if (fine_tuning(config)) {
     auto given = file;
     merge_into(given, overrides);

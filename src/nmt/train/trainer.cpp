@@ -10,6 +10,7 @@
 
 #include <torch/torch.h>
 
+#include "nmt/common/config_file.h"
 #include "nmt/common/durable_file.h"
 #include "nmt/common/error.h"
 #include "nmt/common/format.h"
@@ -53,6 +54,14 @@ nlohmann::json to_json(const TrainOptions& o) {
   return j;
 }
 
+namespace {
+std::vector<std::string> names_of(const nlohmann::json& fields) {
+  std::vector<std::string> names;
+  for (const auto& [key, value] : fields.items()) names.push_back(key);
+  return names;
+}
+}  // namespace
+
 TrainOptions train_options_from_json(const nlohmann::json& j, TrainOptions o) {
   NMT_CHECK(j.is_object(), "train config must be an object, got: " << j.dump());
   for (const auto& [key, value] : j.items()) {
@@ -82,9 +91,9 @@ TrainOptions train_options_from_json(const nlohmann::json& j, TrainOptions o) {
         known = true;
       }
     } catch (const nlohmann::json::exception&) {
-      NMT_FAIL("train config field '" << key << "' has the wrong type: " << value.dump());
+      NMT_FAIL("train config field '" << key << "' has the wrong type: " << value.dump() << yaml_boolean_hint(value));
     }
-    NMT_CHECK(known, "unknown train config field '" << key << "'");
+    NMT_CHECK(known, "unknown train config field '" << key << "'" << did_you_mean(key, names_of(to_json(TrainOptions{}))));
   }
   NMT_CHECK(o.accumulate >= 1, "train.accumulate must be >= 1, got " << o.accumulate);
   NMT_CHECK(o.max_bad_steps >= 1, "train.max_bad_steps must be >= 1, got " << o.max_bad_steps);
