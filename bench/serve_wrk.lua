@@ -17,7 +17,7 @@ local bad = {
   '{"q": "hello", "source": "en", "target": "xx"}',
   '{"source": "en", "target": "es"}',
   '{"q": "h\255llo", "source": "en", "target": "es"}',
-  -- hostile: each refused before any work (README "Limits")
+  -- hostile: each refused before any work (docs/serving.md, "Limits")
   '{"q": ' .. string.rep('[', 50000) .. string.rep(']', 50000) .. ', "source": "en", "target": "es"}',
   '{"q": "' .. string.rep('<div>', 20000) .. 'Hello' .. '", "source": "en", "target": "es", "format": "html"}',
   '{"q": [' .. string.rep('"' .. string.rep('word ', 60) .. '", ', 99) .. '"x"], "source": "en", "target": "es", "attention": true}',

@@ -23,7 +23,7 @@ rm -rf "$run"
 mkdir -p runs
 start=$(date +%s)
 # The defaults choose the model, the recipe and the schedule from the corpus
-# and the budget (--preset auto, README "Training recipe") and say what they
+# and the budget (--preset auto, docs/training.md, "Training recipe") and say what they
 # chose; every validation shows three dev translations.
 ./build/nmt train --train-src $data/train.en --train-tgt $data/train.es --dev-src $data/dev.en --dev-tgt $data/dev.es \
   --max-time $((minutes * 60)) --valid-every 500 --valid-show 3 --save-every 500 --out "$run" 2>&1 | tee "$run.log"

@@ -339,7 +339,7 @@ case "$case_name" in
     # round each row to int8 alike, but their float32 sums differ in the last
     # bit, which moves a value across a rounding step now and then, and this
     # young model's looping outputs turn many such flips into other words
-    # (60 and 64 of 64 in runs here; 471 of 500 for a trained model, README),
+    # (60 and 64 of 64 in runs here; 471 of 500 for a trained model, docs/performance.md),
     # so the bound is 56. (With
     # the limit taken from the longest source of a batch, 58 of 64 lines came
     # out the same alone as in one batch of 64.)

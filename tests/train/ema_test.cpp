@@ -229,7 +229,7 @@ TEST(AutoOptionsTest, Recipe_NarrowsSmallWhenTheBudgetBuysFewUpdates) {
   const int64_t at_182 = predicted_updates(small, 1024, 600, 182);
   EXPECT_NEAR(static_cast<double>(predicted_updates(small, 1024, 600, 364)), 2.0 * at_182, 2.0);
   EXPECT_NEAR(static_cast<double>(predicted_updates(small, 1024, 300, 182)), 0.5 * at_182, 1.0);
-  // Calibration (README): an AVX2 CPU measuring 182 GFLOP/s trained small at
+  // Calibration (docs/training.md, the float32 sweep): an AVX2 CPU measuring 182 GFLOP/s trained small at
   // 0.32-0.40 s a 1024-token update, 1500-1875 in 600 s.
   EXPECT_GT(at_182, 1200);
   EXPECT_LT(at_182, 1900);

@@ -232,7 +232,7 @@ void add_train_command(CLI::App& app) {
                              "cpu | cuda | cuda:N; with several ranks, cuda is the GPU of LOCAL_RANK" + d(def.device));
   c->add_option("--nproc", cmd->nproc,
                 "Train with N processes on this machine (data-parallel on c10d; --threads is shared among them). "
-                "Across machines, start one process per rank with torchrun's variables instead (README)")
+                "Across machines, start one process per rank with torchrun's variables instead (docs/distributed.md)")
       ->check(CLI::Range(1, 1024));
   config_option<std::string>(*c, "--dist-backend", o, "train", "dist_backend",
                              "auto | gloo | nccl: auto is gloo on CPUs, nccl on GPUs" + d(def.dist_backend))

@@ -25,7 +25,7 @@ class Vocab;
 
 namespace nmt::decode {
 
-// The defaults are measured (README, "The CPU engine"): on batches of 32,
+// The defaults are measured (docs/performance.md, "Shortlists"): on batches of 32,
 // longer lists leave most of an 8,000-piece vocabulary in every batch.
 struct ShortlistOptions {
   int64_t frequent = 200;     // the corpus's most frequent target pieces, allowed in every batch

@@ -36,7 +36,7 @@ HardwareChoice choose_hardware(const TrainOptions& options, int threads, const s
 inline constexpr double kAutoPeakLr = 2e-3;
 // The automatic warm-up: this share of the steps the budget allows, within
 // [kMinAutoWarmup, kMaxAutoWarmup] (the paper's 4000 when nothing bounds it).
-// Measured (README, "Training recipe"): the small model on the bundled
+// Measured (docs/training.md, "Training recipe"): the small model on the bundled
 // corpus for 5 minutes reached test BLEU 5.1 with a warm-up of 8% of its
 // steps, 8.3 with 25%, 9.9 with 40% and 12.6 with 60%; a short warm-up or a
 // higher peak (3e-3: 2.9) leaves it on a plateau of loss 5 it does not leave.
@@ -58,7 +58,7 @@ double scale_for_peak(double peak_lr, int64_t d_model, int64_t warmup);
 // --preset auto, the default: a model size and a recipe for it (pre-norm,
 // one joint vocabulary tied to the output layer, the vocabulary's size, the
 // batch size, dropout, a moving average of the weights) chosen from the corpus size, the time budget and the
-// device, as bench/recipe_sweep.sh measured them (README, "Training
+// device, as bench/recipe_sweep.sh measured them (docs/training.md, "Training
 // recipe"). `layer` is a configuration to put between the defaults and the
 // given values (a config file, the command line), so that anything given
 // wins; `note` says what was chosen and why.
@@ -71,7 +71,7 @@ struct AutoRecipe {
 // With it, on a CPU under a time budget, the updates the budget buys for
 // `small` are predicted from its FLOPs; under kFewSteps, a narrower model
 // with a one-layer decoder is chosen instead, which learns more in so few
-// updates (README, "Training recipe": the float32 sweep).
+// updates (docs/training.md, "Training recipe": the float32 sweep).
 AutoRecipe auto_recipe(int64_t pairs, double max_time, const std::string& device, bool joint_vocabulary,
                        double matmul_gflops = 0);
 

@@ -17,7 +17,7 @@ namespace nmt::train {
 
 // The automatic schedule of a fine-tuning run (--lr 0, --warmup 0): a lower
 // peak than a new model's, reached sooner, so that the first steps do not
-// undo what the model knows (README, "Fine-tuning").
+// undo what the model knows (docs/fine-tuning.md).
 inline constexpr double kFineTunePeakLr = 3e-4;
 inline constexpr double kFineTuneWarmupShare = 0.1;
 

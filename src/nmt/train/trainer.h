@@ -39,7 +39,7 @@ struct TrainOptions {
   int64_t warmup = 0;        // 0 = auto: a share of the steps the budget allows (auto_options.h)
   // inverse-sqrt | linear: after the warm-up, as 1/sqrt(step) (the paper's),
   // or down linearly to the end of --max-steps/--max-time (which measured no
-  // better on short runs: README, "Training recipe").
+  // better on short runs: docs/training.md, "Training recipe").
   std::string lr_schedule = "inverse-sqrt";
   double label_smoothing = 0.1;
   double clip = 1.0;         // gradient-norm clipping, 0 = off
@@ -60,7 +60,7 @@ struct TrainOptions {
   // An exponential moving average of the weights (ema.h), 0 = none: what
   // validation, best-*.pt and checkpoints' models hold, as Marian's
   // --exponential-smoothing. On by default: it paid on every budget measured
-  // (README, "Training recipe"), and a small model's last weights at its peak
+  // (docs/training.md, "Training recipe"), and a small model's last weights at its peak
   // learning rate swing where the average holds.
   double ema = 0.999;
   int64_t average_last = 0;  // at the end, average the last N checkpoints into the final model; 0/1 = none
