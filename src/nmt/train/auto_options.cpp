@@ -4,8 +4,10 @@
 #include <cmath>
 #include <sstream>
 
+#include "nmt/common/error.h"
 #include "nmt/cpu/isa.h"
 #include "nmt/model/flops.h"
+#include "nmt/model/threads.h"
 #include "nmt/train/trainer.h"
 
 namespace nmt::train {
@@ -65,6 +67,16 @@ HardwareChoice choose_hardware(const TrainOptions& options, int threads, const s
   }
   if (!note.empty()) c.note = "auto: " + note + "; give --replicas N or --bf16/--no-bf16 to choose";
   return c;
+}
+
+HardwareChoice process_hardware(const TrainOptions& options, int local_processes, bool native_bf16) {
+  const int threads = threads_per_process(options, local_processes);
+  auto hardware = choose_hardware(options, threads, options.device, native_bf16);
+  NMT_CHECK(hardware.replicas <= threads, "--replicas (" << hardware.replicas << ") must be at most the threads of "
+                                          "each process (" << threads << ": --threads " << options.threads
+                                          << " shared by " << local_processes << " processes on this machine)");
+  model::set_cpu_threads(threads / hardware.replicas);
+  return hardware;
 }
 
 int64_t auto_warmup(int64_t expected_steps, double share) {

@@ -30,6 +30,10 @@ struct HardwareChoice {
 // process on `device`; given values are kept as they are.
 HardwareChoice choose_hardware(const TrainOptions& options, int threads, const std::string& device,
                                bool native_bf16);
+// choose_hardware for one of the `local_processes` processes that share
+// this machine's --threads, checked (its replicas fit its threads), with the
+// CPU thread pools set for one replica (model::set_cpu_threads).
+HardwareChoice process_hardware(const TrainOptions& options, int local_processes, bool native_bf16);
 
 // The peak learning rate of the automatic schedule (--lr 0): reached at the
 // end of the warm-up, then decaying as 1/sqrt(step).

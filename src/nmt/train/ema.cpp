@@ -39,4 +39,20 @@ void Ema::update(const model::Transformer& model, int64_t step) {
   for (size_t i = 0; i < weights.size(); ++i) shadow[i].mul_(d).add_(weights[i], 1 - d);
 }
 
+std::unique_ptr<Ema> start_ema(double decay, model::Transformer saved, const model::Transformer& model,
+                               const std::string& latest, const std::function<void(const std::string&)>& say) {
+  if (decay > 0) {
+    if (saved) saved->to(model->parameters().front().device());
+    if (!latest.empty() && !saved) {
+      say("--ema: " + latest + " has no moving average; it starts from that checkpoint's weights");
+    }
+    return std::make_unique<Ema>(saved ? saved : model, decay);
+  }
+  if (saved) {
+    say("the moving average of " + latest + " is dropped (no --ema now): training goes on from its training "
+        "weights, and checkpoints hold those");
+  }
+  return nullptr;
+}
+
 }  // namespace nmt::train

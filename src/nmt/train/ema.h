@@ -9,6 +9,9 @@
 // follows the weights closely, so a run of a few hundred steps is not
 // dominated by its random initialisation.
 #include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
 
 #include "nmt/model/transformer.h"
 
@@ -33,5 +36,13 @@ class Ema {
 
 // Copies every parameter and buffer of `from` into `to` (same config).
 void copy_weights(const model::Transformer& from, model::Transformer& to);
+
+// A run's moving average at its start: with decay > 0, from `saved` (the
+// average a resumed or fine-tuned checkpoint holds, moved to the model's
+// device) or else from the model's weights; with decay 0, none (null).
+// say() tells when the resumed checkpoint `latest` had no average, or when
+// its average is dropped.
+std::unique_ptr<Ema> start_ema(double decay, model::Transformer saved, const model::Transformer& model,
+                               const std::string& latest, const std::function<void(const std::string&)>& say);
 
 }  // namespace nmt::train

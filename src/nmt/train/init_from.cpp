@@ -3,6 +3,7 @@
 #include <string>
 
 #include "nmt/common/error.h"
+#include "nmt/common/format.h"
 
 namespace nmt::train {
 namespace {
@@ -101,6 +102,16 @@ nlohmann::json fine_tuning_config(nlohmann::json config, const nlohmann::json& g
     if (info.config.contains("imported")) config["init"]["imported"] = info.config.at("imported").value("format", "");
   }
   return config;
+}
+
+std::string fine_tuning_summary(const nlohmann::json& init_scores, const nlohmann::json& last_scores, int64_t step) {
+  auto change = [&](const char* key, const char* name, int digits) {
+    if (!init_scores.contains(key) || !last_scores.contains(key)) return std::string();
+    return std::string(" | dev ") + name + " " + fixed(init_scores[key].get<double>(), digits) + " -> " +
+           fixed(last_scores[key].get<double>(), digits);
+  };
+  return "fine-tuning: step 0 (the model it started from) -> step " + std::to_string(step) +
+         change("loss", "loss", 4) + change("bleu", "BLEU", 2) + change("chrf", "chrF", 2);
 }
 
 }  // namespace nmt::train

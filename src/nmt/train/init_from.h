@@ -35,4 +35,9 @@ std::string init_checkpoint(const std::string& init_from);
 // its vocabulary.
 nlohmann::json fine_tuning_config(nlohmann::json config, const nlohmann::json& given);
 
+// The end of a fine-tuning run: "fine-tuning: step 0 (the model it started
+// from) -> step N | dev loss A -> B | dev BLEU ...", from the scores of the
+// validation at step 0 and of the last one.
+std::string fine_tuning_summary(const nlohmann::json& init_scores, const nlohmann::json& last_scores, int64_t step);
+
 }  // namespace nmt::train

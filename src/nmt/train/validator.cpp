@@ -5,6 +5,7 @@
 
 #include <torch/torch.h>
 
+#include "nmt/common/format.h"
 #include "nmt/decode/translator.h"
 #include "nmt/eval/bleu.h"
 #include "nmt/eval/chrf.h"
@@ -50,6 +51,48 @@ ValidScores Validator::run(model::Transformer& model, const c10::Device& device)
   model->train();
   scores.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return scores;
+}
+
+std::string scores_text(const ValidScores& scores, bool with_ppl) {
+  std::string text = "dev loss " + fixed(scores.loss, 4);
+  if (with_ppl) text += " | dev ppl " + fixed(scores.ppl, 2);
+  if (scores.bleu) text += " | dev BLEU " + fixed(*scores.bleu, 2) + " | dev chrF " + fixed(*scores.chrf, 2);
+  return text;
+}
+
+std::vector<std::string> validation_lines(int64_t step, const ValidScores& scores, const ValidationOutcome& outcome,
+                                          int64_t stale, const data::ParallelText& dev, int64_t show) {
+  std::vector<std::string> lines = {
+      "step " + std::to_string(step) + " | " + scores_text(scores, true) + " | " + fixed(scores.seconds, 1) + " s | " +
+      (outcome.improved ? "new best " + outcome.metric
+                        : "no gain on " + outcome.metric + " for " + std::to_string(stale) + " validation(s)")};
+  // A few translations, so that a person sees what the scores mean.
+  for (size_t i = 0; i < scores.translations.size() && static_cast<int64_t>(i) < show; ++i) {
+    lines.push_back("  source:      " + dev.src[i]);
+    lines.push_back("  translation: " + scores.translations[i]);
+    lines.push_back("  reference:   " + dev.tgt[i]);
+  }
+  return lines;
+}
+
+std::unique_ptr<Validator> make_validator(const data::ParallelText& dev, const text::Vocab& src_vocab,
+                                          const text::Vocab& tgt_vocab, int64_t max_positions, int64_t batch_tokens,
+                                          ValidOptions options, const std::string& tgt_lang,
+                                          const std::function<void(const std::string&)>& say) {
+  if (dev.src.empty()) return nullptr;
+  data::BatchOptions batch_options;
+  batch_options.batch_tokens = batch_tokens;
+  auto pairs = data::encode_pairs(dev, src_vocab, tgt_vocab, static_cast<int>(max_positions - 2), nullptr);
+  const auto tokenizer = eval::bleu_tokenizer_for(tgt_lang);
+  options.bleu_tokenizer = tokenizer.tokenizer;
+  if (options.translate && !tokenizer.missing.empty()) {
+    say(std::string("dev BLEU: tok:") + eval::tokenizer_name(tokenizer.tokenizer) + ", as sacreBLEU has " +
+        tokenizer.missing + " for a " + tgt_lang + " target, which needs MeCab (not in nmt)");
+  } else if (options.translate && tokenizer.tokenizer != eval::BleuTokenizer::k13a) {
+    say(std::string("dev BLEU: tok:") + eval::tokenizer_name(tokenizer.tokenizer) + ", sacreBLEU's tokenizer for a " +
+        tgt_lang + " target (--tgt-lang)");
+  }
+  return std::make_unique<Validator>(dev, data::make_batches(pairs, batch_options), src_vocab, tgt_vocab, options);
 }
 
 }  // namespace nmt::train

@@ -3,6 +3,8 @@
 // BLEU/chrF from actually translating the dev source with the model as it is
 // now, scored by the project's sacreBLEU-exact scorer.
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -44,5 +46,23 @@ class Validator {
   const text::Vocab& tgt_vocab_;
   ValidOptions options_;
 };
+
+// The validator of a run's dev set: its pairs encoded (at most
+// max_positions - 2 pieces a side) into batches of batch_tokens, and BLEU
+// scored with sacreBLEU's tokenizer for `tgt_lang` (options.bleu_tokenizer is
+// set here); say() gets a line when that tokenizer is not 13a, or is one nmt
+// lacks. Null when `dev` is empty.
+std::unique_ptr<Validator> make_validator(const data::ParallelText& dev, const text::Vocab& src_vocab,
+                                          const text::Vocab& tgt_vocab, int64_t max_positions, int64_t batch_tokens,
+                                          ValidOptions options, const std::string& tgt_lang,
+                                          const std::function<void(const std::string&)>& say);
+
+// What a person reads of one validation: "step N | dev loss ... | dev BLEU
+// ... | 8.4 s | new best bleu" (or "no gain on bleu for K validation(s)"),
+// then the first `show` dev sources with their translations and references.
+std::vector<std::string> validation_lines(int64_t step, const ValidScores& scores, const ValidationOutcome& outcome,
+                                          int64_t stale, const data::ParallelText& dev, int64_t show);
+// "dev loss L[ | dev ppl P] | dev BLEU B | dev chrF C" (BLEU and chrF when translated).
+std::string scores_text(const ValidScores& scores, bool with_ppl);
 
 }  // namespace nmt::train
