@@ -70,6 +70,25 @@ class TrainAndTranslate(unittest.TestCase):
                 with self.assertRaisesRegex(nmt.Error, r"n_best \(5\) must be between 1 and beam \(4\)"):
                     nmt.Translator(work).translate(["a"], beam=4, n_best=5)
 
+    def test_train_options_are_the_clis_and_the_configs(self):
+        options = nmt.train_options()
+        keys = {o["key"] for o in options}
+        self.assertIn("max_steps", keys)
+        self.assertEqual(next(o for o in options if o["key"] == "lr_schedule")["choices"], ["inverse-sqrt", "linear"])
+        help_text = subprocess.run([NMT, "train", "--help"], capture_output=True, text=True, check=True).stdout
+        for o in options:
+            for flag in (o["flag"], o["off_flag"]):
+                if flag:
+                    self.assertIn(flag + " ", help_text, o["key"])
+        # Every key, at its default, is a valid train config; the config a run saves holds exactly these keys.
+        with tempfile.TemporaryDirectory() as work:
+            config = tiny_config(work, 2)
+            config["train"] = dict({o["key"]: o["default"] for o in options}, max_steps=2, batch_tokens=512,
+                                   threads=1, ema=0)
+            nmt.train(config)
+            with open(os.path.join(work, "run", "config.json"), encoding="utf-8") as f:
+                self.assertEqual(set(json.load(f)["train"]), keys)
+
     def test_ctrl_c_stops_training_with_a_checkpoint_and_it_resumes(self):
         with tempfile.TemporaryDirectory() as work:
             config = tiny_config(work, 100000)

@@ -136,15 +136,9 @@ void add_distill_command(CLI::App& app) {
       ->capture_default_str()->check(CLI::IsMember({"none", "int8"}));
   c->add_flag("--no-shortlist", cmd->no_shortlist,
               "No RUN_DIR/shortlist.bin (by default counted on the distilled corpus and used by nmt translate)");
-  config_option<int64_t>(*c, "--max-steps", o, "train", "max_steps", "The student's training: stop after N updates");
-  config_option<double>(*c, "--max-time", o, "train", "max_time", "The student's training: stop after N seconds");
-  config_option<int64_t>(*c, "--max-epochs", o, "train", "max_epochs", "The student's training: stop after N epochs");
-  config_option<int64_t>(*c, "--batch-tokens", o, "train", "batch_tokens", "The student's batch size in tokens");
-  config_option<double>(*c, "--lr", o, "train", "lr", "As nmt train --lr (0 = auto)");
-  config_option<int64_t>(*c, "--warmup", o, "train", "warmup", "As nmt train --warmup (0 = auto)");
-  config_option<int64_t>(*c, "--valid-every", o, "train", "valid_every", "Validate every N steps");
-  config_option<int64_t>(*c, "--save-every", o, "train", "save_every", "Checkpoint every N steps");
-  config_option<uint64_t>(*c, "--seed", o, "train", "seed", "The student's random seed");
+  add_train_options(*c, o, {"max_steps", "max_time", "max_epochs", "batch_tokens", "lr", "warmup", "valid_every",
+                           "save_every", "seed"},
+                    "The student's training: ");
   config_option<std::string>(*c, "--dev-src", o, "data", "dev_src", "Validation source file (the original references)");
   config_option<std::string>(*c, "--dev-tgt", o, "data", "dev_tgt", "Validation target file");
   config_option<std::string>(*c, "--dev", o, "data", "dev", "Validation corpus as one .tsv or .tmx file");

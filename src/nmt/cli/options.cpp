@@ -2,12 +2,15 @@
 
 #include <dlfcn.h>
 
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 
 #include "nmt/common/error.h"
 #include "nmt/decode/engine_setup.h"
+#include "nmt/train/train_options.h"
 
 namespace nmt::cli {
 
@@ -22,6 +25,35 @@ void add_engine_options(CLI::App& app, decode::EngineChoice& choice) {
       "Score only the target pieces that this shortlist (nmt shortlist) gives each batch's sources: a smaller "
       "output layer, faster (CPU engine); none: without one; default: the run's own (a student of nmt distill has "
       "RUN_DIR/shortlist.bin)");
+}
+
+void add_train_options(CLI::App& app, nlohmann::json& overrides, const std::vector<std::string>& keys,
+                       const std::string& prefix) {
+  using Kind = train::TrainOptionSpec::Kind;
+  const train::TrainOptions defaults;
+  for (const auto& spec : train::train_option_table()) {
+    if (spec.flag.empty() && spec.off_flag.empty()) continue;  // set in a config file only
+    if (!keys.empty() && std::find(keys.begin(), keys.end(), spec.key) == keys.end()) continue;
+    std::string help = spec.help + " (" + spec.get(defaults).dump() + ")";
+    if (!prefix.empty()) help = prefix + static_cast<char>(std::tolower(static_cast<unsigned char>(help[0]))) + help.substr(1);
+    const std::string key = spec.key;
+    auto write = [&overrides, key](const nlohmann::json& value) { overrides["train"][key] = value; };
+    if (spec.kind == Kind::boolean) {
+      CLI::Option* on = nullptr;
+      if (!spec.flag.empty()) on = app.add_flag_function(spec.flag, [write](int64_t) { write(true); }, help);
+      if (!spec.off_flag.empty()) {
+        auto* off = app.add_flag_function(spec.off_flag, [write](int64_t) { write(false); }, prefix + spec.off_help);
+        if (on != nullptr) off->excludes(on);
+      }
+    } else if (spec.kind == Kind::integer) {
+      app.add_option_function<int64_t>(spec.flag, [write](int64_t v) { write(v); }, help);
+    } else if (spec.kind == Kind::number) {
+      app.add_option_function<double>(spec.flag, [write](double v) { write(v); }, help);
+    } else if (!spec.flag.empty()) {
+      auto* option = app.add_option_function<std::string>(spec.flag, [write](const std::string& v) { write(v); }, help);
+      if (!spec.choices.empty()) option->check(CLI::IsMember(spec.choices));
+    }
+  }
 }
 
 void add_model_shape_options(CLI::App& app, nlohmann::json& overrides) {

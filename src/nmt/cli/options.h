@@ -3,6 +3,7 @@
 // each option has its name, its help line and writes config[section][key]
 // only when given, so presets and config files keep their values otherwise.
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -31,6 +32,13 @@ inline CLI::Option* config_flag(CLI::App& app, const std::string& flags, nlohman
   return app.add_flag_function(
       flags, [&overrides, section, key](int64_t count) { overrides[section][key] = count > 0; }, help);
 }
+
+// The flags of the train: options (train::train_option_table(), which
+// declares each once), each writing overrides["train"][key] when given, with
+// its default in its help line. `keys`: only those (nmt distill's student),
+// their help lines after `prefix`.
+void add_train_options(CLI::App& app, nlohmann::json& overrides, const std::vector<std::string>& keys = {},
+                       const std::string& prefix = "");
 
 // The model's shape over its preset (model.d_model, heads, encoder_layers,
 // decoder_layers, ffn): nmt train's options, and nmt distill's for its student.

@@ -103,7 +103,6 @@ void add_train_command(CLI::App& app) {
   auto cmd = std::make_shared<TrainCommand>();
   auto& o = cmd->overrides;
   CLI::App* c = app.add_subcommand("train", "Train a Transformer on parallel text");
-  const train::TrainOptions def;
   c->add_option("--config", cmd->config_file, "YAML/JSON file with preset:, model:, train:, data: sections")
       ->check(CLI::ExistingFile);
   c->add_flag("--dry-run", cmd->dry_run, "Print the resolved configuration and check the inputs, do not train");
@@ -123,11 +122,6 @@ void add_train_command(CLI::App& app) {
   config_option<std::string>(*c, "--dev", o, "data", "dev", "Validation corpus as one .tsv or .tmx file");
   config_option<std::string>(*c, "--src-lang", o, "data", "src_lang", "Source language code (e.g. en), saved with the model: nmt serve's language; TMX: the side to read (en matches en-GB)");
   config_option<std::string>(*c, "--tgt-lang", o, "data", "tgt_lang", "Target language code (e.g. es), saved with the model; TMX: the side to read");
-  config_flag(*c, "--clean", o, "train", "clean",
-              "Drop pairs while reading, as nmt clean does (invalid UTF-8, empty, too long, bad ratio, duplicates)");
-  config_option<int64_t>(*c, "--chunk-pairs", o, "train", "chunk_pairs",
-                         "Pairs read, length-sorted and shuffled together; bounds memory (" +
-                             std::to_string(def.chunk_pairs) + ")");
   config_option<std::string>(*c, "--dev-src", o, "data", "dev_src", "Validation source file");
   config_option<std::string>(*c, "--dev-tgt", o, "data", "dev_tgt", "Validation target file");
   config_option<std::string>(*c, "--vocab", o, "data", "vocab",
@@ -144,13 +138,6 @@ void add_train_command(CLI::App& app) {
       "--no-tie-embeddings", [cmd](int64_t) { cmd->overrides["data"]["tie_embeddings"] = false; },
       "Separate source, target and output matrices");
   config_option<std::string>(*c, "--out", o, "data", "out", "Run directory: vocabulary, checkpoints");
-  config_option<std::string>(*c, "--init-from", o, "train", "init_from",
-                             "Fine-tune: start from this run directory's final model or this checkpoint (ours, or "
-                             "one made by nmt import marian): its model, vocabulary, languages and decoding defaults, "
-                             "a new optimizer and schedule (auto: a peak lr of " + fixed(train::kFineTunePeakLr * 1e4, 0) +
-                             "e-4). Options that change the model or vocabulary are refused; --dropout may change");
-  config_flag(*c, "--init-from-keep-optimizer", o, "train", "init_keep_optimizer",
-              "With --init-from a checkpoint-*.pt of ours (or its run directory): keep Adam's moments too");
   config_option<std::string>(*c, "--mix", o, "data", "mix",
                              "FILE:SHARE: a general corpus (.tsv or .tmx, optionally .gz) making up SHARE (0-1) of the "
                              "pairs trained on, read in turn with --train's, against forgetting when fine-tuning");
@@ -163,86 +150,12 @@ void add_train_command(CLI::App& app) {
       "--post-norm", [cmd](int64_t) { cmd->overrides["model"]["pre_norm"] = false; },
       "LayerNorm after each sub-layer, as the paper");
   config_option<int64_t>(*c, "--max-positions", o, "model", "max_positions", "Longest sequence the model handles");
-  // training fields
-  auto d = [](auto v) { return " (" + nlohmann::json(v).dump() + ")"; };
-  config_option<int64_t>(*c, "--max-steps", o, "train", "max_steps", "Stop after N updates");
-  config_option<int64_t>(*c, "--max-epochs", o, "train", "max_epochs", "Stop after N passes over the data");
-  config_option<double>(*c, "--max-time", o, "train", "max_time", "Stop after N seconds of training");
-  config_option<int64_t>(*c, "--batch-tokens", o, "train", "batch_tokens", "Tokens per batch: rows x the longer side (source or target), padding included" + d(def.batch_tokens));
-  config_option<int64_t>(*c, "--max-len", o, "train", "max_len", "Drop pairs with more pieces on a side" + d(def.max_len));
-  config_option<double>(*c, "--lr", o, "train", "lr",
-                        "Scale of the inverse-sqrt schedule; 0 = auto: the scale that peaks at " +
-                            fixed(train::kAutoPeakLr * 1e3, 1) + "e-3 at the warm-up's end (0)");
-  config_option<int64_t>(*c, "--warmup", o, "train", "warmup",
-                         "Warm-up steps; 0 = auto: " + fixed(100 * train::kAutoWarmupShare, 0) +
-                             "% of the steps that --max-steps or --max-time allow (timed over the first " +
-                             std::to_string(train::kProbeSkippedSteps + train::kWarmupProbeSteps) + "), " +
-                             std::to_string(train::kMaxAutoWarmup) + " without a budget (0)");
-  config_option<std::string>(*c, "--lr-schedule", o, "train", "lr_schedule",
-                             "inverse-sqrt | linear: after the warm-up, as 1/sqrt(step) as the paper, or down "
-                             "linearly to 1% at the end of --max-steps or --max-time" + d(def.lr_schedule))
-      ->check(CLI::IsMember({"linear", "inverse-sqrt"}));
-  config_option<double>(*c, "--label-smoothing", o, "train", "label_smoothing", "Label smoothing" + d(def.label_smoothing));
-  config_option<double>(*c, "--clip", o, "train", "clip", "Gradient-norm clipping, 0 = off" + d(def.clip));
-  config_option<int>(*c, "--threads", o, "train", "threads", "CPU threads" + d(def.threads));
-  config_option<int>(*c, "--replicas", o, "train", "replicas",
-                     "Data-parallel threads, each running part of every batch on its own model copy with "
-                     "threads/replicas threads (CPU); 0 = auto: one per thread, up to 4 (0)");
-  config_option<uint64_t>(*c, "--seed", o, "train", "seed", "Random seed" + d(def.seed));
-  auto* bf16 = config_flag(*c, "--bf16", o, "train", "bf16",
-              "Matrix products in bfloat16 (autocast, CPU or CUDA; float32 weights, loss and Adam); default: on "
-              "CPUs that multiply bfloat16 natively (AVX512-BF16, AMX)");
-  c->add_flag_function(
-      "--no-bf16", [cmd](int64_t) { cmd->overrides["train"]["bf16"] = false; },
-      "Matrix products in float32 even where bfloat16 is native")
-      ->excludes(bf16);
-  config_option<int64_t>(*c, "--accumulate", o, "train", "accumulate",
-                         "Batches per update: gradients summed, one optimizer step" + d(def.accumulate));
-  config_option<int64_t>(*c, "--max-pass-tokens", o, "train", "max_pass_tokens",
-                         "Split batches into passes of at most N tokens, counted as --batch-tokens (same update, less memory); 0 = off");
-  config_option<int64_t>(*c, "--max-bad-steps", o, "train", "max_bad_steps",
-                         "Stop after N updates in a row with a non-finite loss or gradient" + d(def.max_bad_steps));
-  config_option<int64_t>(*c, "--log-every", o, "train", "log_every", "Report every N steps" + d(def.log_every));
-  config_option<int64_t>(*c, "--valid-every", o, "train", "valid_every",
-                         "Validate every N steps and at each epoch's end" + d(def.valid_every));
-  c->add_flag_function(
-      "--no-valid-translate", [cmd](int64_t) { cmd->overrides["train"]["valid_translate"] = false; },
-      "Validate on dev loss only, without translating the dev set for BLEU/chrF");
-  config_option<int64_t>(*c, "--valid-beam", o, "train", "valid_beam", "Beam size of validation translation" + d(def.valid_beam));
-  config_option<int64_t>(*c, "--valid-max-sentences", o, "train", "valid_max_sentences",
-                         "Translate only the first N dev sentences; 0 = all" + d(def.valid_max_sentences));
-  config_option<std::string>(*c, "--early-stopping-metric", o, "train", "early_stopping_metric",
-                             "loss | ppl | bleu | chrf" + d(def.early_stopping_metric))
-      ->check(CLI::IsMember({"loss", "ppl", "bleu", "chrf"}));
-  config_option<int64_t>(*c, "--patience", o, "train", "patience",
-                         "Stop after N validations without improvement; 0 = never" + d(def.patience));
-  config_option<int64_t>(*c, "--save-every", o, "train", "save_every", "Checkpoint every N steps" + d(def.save_every));
-  config_option<int>(*c, "--keep-checkpoints", o, "train", "keep_checkpoints", "Checkpoints kept" + d(def.keep_checkpoints));
-  config_option<double>(*c, "--ema", o, "train", "ema",
-                        "Keep an exponential moving average of the weights with this decay (e.g. 0.999), as Marian's "
-                        "--exponential-smoothing: validation, best-*.pt and the checkpoints' models use it; 0 = off" +
-                            d(def.ema));
-  config_option<int64_t>(*c, "--average-last", o, "train", "average_last",
-                         "At the end, average the last N checkpoints into RUN_DIR/average-STEP.pt, the run's final "
-                         "model (needs --keep-checkpoints >= N); 0 = off" + d(def.average_last));
-  config_option<int64_t>(*c, "--valid-show", o, "train", "valid_show",
-                         "Print the first N dev translations with their sources and references at each validation" +
-                             d(def.valid_show));
-  config_option<std::string>(*c, "--device", o, "train", "device",
-                             "cpu | cuda | cuda:N; with several ranks, cuda is the GPU of LOCAL_RANK" + d(def.device));
+  // training fields, declared once (train/train_options.h)
+  add_train_options(*c, o);
   c->add_option("--nproc", cmd->nproc,
                 "Train with N processes on this machine (data-parallel on c10d; --threads is shared among them). "
                 "Across machines, start one process per rank with torchrun's variables instead (docs/distributed.md)")
       ->check(CLI::Range(1, 1024));
-  config_option<std::string>(*c, "--dist-backend", o, "train", "dist_backend",
-                             "auto | gloo | nccl: auto is gloo on CPUs, nccl on GPUs" + d(def.dist_backend))
-      ->check(CLI::IsMember({"auto", "gloo", "nccl"}));
-  config_option<double>(*c, "--dist-timeout", o, "train", "dist_timeout",
-                        "Seconds a rank waits for the others (rendezvous, each collective) before the run stops "
-                        "with a message naming the missing rank" + d(def.dist_timeout));
-  config_option<double>(*c, "--dist-bucket-mb", o, "train", "dist_bucket_mb",
-                        "Gradients summed across ranks in buckets of this size, each as soon as backward has "
-                        "produced it (a size above the model's waits for the whole backward)" + d(def.dist_bucket_mb));
   c->callback([cmd] { run(*cmd); });
 }
 

@@ -26,6 +26,7 @@
 #include "nmt/text/vocab.h"
 #include "nmt/train/checkpoint.h"
 #include "nmt/train/run_config.h"
+#include "nmt/train/train_options.h"
 
 namespace py = pybind11;
 
@@ -340,6 +341,25 @@ py::dict train(const std::string& config_file, const std::string& overrides_json
   return out;
 }
 
+// The train: options as nmt train declares them (train/train_options.h).
+py::list train_options() {
+  const char* kinds[] = {"int", "float", "str", "bool"};
+  const train::TrainOptions defaults;
+  py::list out;
+  for (const auto& spec : train::train_option_table()) {
+    py::dict row;
+    row["key"] = spec.key;
+    row["flag"] = spec.flag;
+    row["off_flag"] = spec.off_flag;
+    row["type"] = kinds[static_cast<int>(spec.kind)];
+    row["default"] = py::module_::import("json").attr("loads")(spec.get(defaults).dump());
+    row["help"] = spec.help;
+    row["choices"] = spec.choices;
+    out.append(row);
+  }
+  return out;
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_nmt, m) {
@@ -362,6 +382,7 @@ PYBIND11_MODULE(_nmt, m) {
   m.def("score", &score, py::arg("hyps"), py::arg("refs"), py::arg("metric"), py::arg("tokenize"),
         py::arg("lowercase"));
   m.def("train", &train, py::arg("config_file"), py::arg("overrides_json"), py::arg("callback"));
+  m.def("train_options", &train_options);
 }
 
 }  // namespace nmt::python

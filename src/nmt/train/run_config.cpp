@@ -89,7 +89,7 @@ void check_config_fields(const nlohmann::json& config) {
   NMT_CHECK(config.is_object(), "a training config is a mapping (preset, model, train, data), got " << config.dump());
   const std::vector<std::string> sections{"preset", "model", "train", "data"};
   // Written by nmt itself into a run's config.json, which --config may read back.
-  const std::vector<std::string> written{"auto", kMatmulGflopsKey, "init", "decode"};
+  const std::vector<std::string> written{"auto", kMatmulGflopsKey, "init", "decode", "distilled_from"};
   for (const auto& [key, value] : config.items()) {
     NMT_CHECK(std::count(sections.begin(), sections.end(), key) || std::count(written.begin(), written.end(), key),
               "unknown config section '" << key << "'" << did_you_mean(key, sections)

@@ -24,7 +24,7 @@ from . import _nmt
 
 Error = _nmt.Error
 
-__all__ = ["Translator", "TranslationResult", "ScoringResult", "Score", "score", "train", "Error"]
+__all__ = ["Translator", "TranslationResult", "ScoringResult", "Score", "score", "train", "train_options", "Error"]
 
 
 class TranslationResult:
@@ -262,3 +262,10 @@ def train(config, callback=None):
     if isinstance(config, (str, _os.PathLike)):
         return _nmt.train(str(config), "{}", callback)
     return _nmt.train("", _json.dumps(config), callback)
+
+
+def train_options():
+    """The options of train's "train" section, as nmt train declares them:
+    one dict per option with its key, flag (and off_flag), type, default,
+    help and choices (the values allowed; empty: any)."""
+    return _nmt.train_options()
