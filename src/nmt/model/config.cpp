@@ -62,7 +62,8 @@ nlohmann::json to_json(const ModelConfig& c) {
 namespace {
 std::vector<std::string> field_names() {
   std::vector<std::string> names;
-  for (const auto& [key, value] : to_json(ModelConfig{}).items()) names.push_back(key);
+  const auto fields = to_json(ModelConfig{});  // (items() of a temporary would outlive it)
+  for (const auto& [key, value] : fields.items()) names.push_back(key);
   return names;
 }
 }  // namespace
