@@ -931,6 +931,8 @@ PY
       "$nmt" serve --config "$work/serve.yml"
     printf 'port: many\n' >"$work/serve.yml"
     expect_error "$work/serve.yml: port:" "$nmt" serve --config "$work/serve.yml"
+    printf 'beam: 65\n' >"$work/serve.yml"
+    expect_error "$work/serve.yml: beam: --beam: Value 65 not in range 1 to 64" "$nmt" serve --config "$work/serve.yml"
     tiny_run
     expect_error "the checkpoint names no languages; give them as $work/run:SRC-TGT" "$nmt" serve --model "$work/run" --port 0
     expect_error "a model for en-es is already loaded" "$nmt" serve --model "$work/run:en-es" --model "$work/run:en-es" --port 0
@@ -1010,6 +1012,15 @@ PY
       --model "$work/run"
     expect_error "plain.txt: 94 characters of text to translate (limit 10)" "$nmt" translate-file "$work/docs/plain.txt" \
       "$work/o.txt" --model "$work/run" --max-chars 10
+    # nmt translate's decoding options reach documents too: a limit of 2 tokens (one piece and </s>) a sentence.
+    head -n 3 "$data/test.en" | sed 's/[.;:,!?]//g' >"$work/short.txt"
+    "$nmt" translate-file "$work/short.txt" "$work/short.es.txt" --model "$work/run" --beam 2 --alpha 0 \
+      --max-length-ratio 0 --max-length-extra 2 2>"$work/err" || { cat "$work/err"; fail "translate-file with search options"; }
+    [ "$(wc -l <"$work/short.es.txt")" -eq 3 ] || fail "translate-file gave $(wc -l <"$work/short.es.txt") lines for 3"
+    awk 'NF > 1 { bad = 1 } END { exit bad }' "$work/short.es.txt" || { cat "$work/short.es.txt"; fail "--max-length-extra 2 did not hold"; }
+    "$nmt" translate-file "$work/short.txt" "$work/o.txt" --model "$work/run" --search fast 2>"$work/err" &&
+      fail "--search fast accepted"
+    grep -q -- "--search: fast not in {nmt,marian}" "$work/err" || { cat "$work/err"; fail "--search fast not named"; }
     ;;
   *)
     fail "unknown case $case_name"

@@ -1,11 +1,13 @@
 // The search driving a real (random, tiny) Transformer through
 // TransformerStep, and the batch translator's bookkeeping.
+#include <set>
 #include <vector>
 
 #include <gtest/gtest.h>
 #include <torch/torch.h>
 
 #include "nmt/decode/constrained_search.h"
+#include "nmt/decode/decode_options.h"
 #include "nmt/decode/search.h"
 #include "nmt/decode/translator.h"
 #include "nmt/model/threads.h"
@@ -328,6 +330,37 @@ TEST(EnsembleTest, LogProbsAreTheWeightedSumOfTheModels) {
   EXPECT_NE(nmt::testing::error_message([&] { Translator({a, model::Transformer(c)}, {}, torch::kCPU); })
                 .find("must share the target vocabulary: sizes 24 and 30"),
             std::string::npos);
+}
+
+// A run's decode: section sets only the keys a run may default (the
+// decoding option table's run_default_keys), and only where the command
+// line gave none; a malformed value names the section.
+TEST(DecodeOptionsTest, RunDefaultsApplyWhereTheCommandLineIsSilent) {
+  TranslateOptions o;
+  o.search.normalize = 0.25;  // given on the command line
+  const nlohmann::json config = {{"decode",
+                                  {{"search", "marian"}, {"normalize", 0.6}, {"allow_unk", false},
+                                   {"max_length_factor", 3.0}, {"word_penalty", 0.5}, {"quantize", "int8"}}}};
+  apply_model_defaults(config, o, {"normalize"});
+  EXPECT_EQ(o.search.rule, "marian");
+  EXPECT_EQ(o.search.normalize, 0.25);
+  EXPECT_FALSE(o.search.allow_unk);
+  EXPECT_EQ(o.max_length_factor, 3.0);
+  EXPECT_EQ(o.search.word_penalty, 0.5);
+  TranslateOptions p;
+  apply_model_defaults({{"decode", {{"beam", 12}}}}, p, {});  // not a run's to choose
+  EXPECT_EQ(p.search.beam, TranslateOptions{}.search.beam);
+  const auto message = testing::error_message([] {
+    TranslateOptions q;
+    apply_model_defaults({{"decode", {{"allow_unk", "no"}}}}, q, {});
+  });
+  EXPECT_NE(message.find("the model's decode settings are malformed"), std::string::npos) << message;
+  std::set<std::string> keys, flags;
+  for (const auto& spec : decode_option_table()) {
+    EXPECT_TRUE(keys.insert(spec.key).second) << spec.key;
+    EXPECT_TRUE(flags.insert(spec.flag).second) << spec.flag;
+  }
+  for (const auto& key : run_default_keys()) EXPECT_TRUE(keys.count(key)) << key;
 }
 
 }  // namespace

@@ -2,13 +2,12 @@
 
 #include <dlfcn.h>
 
-#include <algorithm>
-#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 
 #include "nmt/common/error.h"
+#include "nmt/decode/decode_options.h"
 #include "nmt/decode/engine_setup.h"
 #include "nmt/train/train_options.h"
 
@@ -29,31 +28,22 @@ void add_engine_options(CLI::App& app, decode::EngineChoice& choice) {
 
 void add_train_options(CLI::App& app, nlohmann::json& overrides, const std::vector<std::string>& keys,
                        const std::string& prefix) {
-  using Kind = train::TrainOptionSpec::Kind;
-  const train::TrainOptions defaults;
-  for (const auto& spec : train::train_option_table()) {
-    if (spec.flag.empty() && spec.off_flag.empty()) continue;  // set in a config file only
-    if (!keys.empty() && std::find(keys.begin(), keys.end(), spec.key) == keys.end()) continue;
-    std::string help = spec.help + " (" + spec.get(defaults).dump() + ")";
-    if (!prefix.empty()) help = prefix + static_cast<char>(std::tolower(static_cast<unsigned char>(help[0]))) + help.substr(1);
-    const std::string key = spec.key;
-    auto write = [&overrides, key](const nlohmann::json& value) { overrides["train"][key] = value; };
-    if (spec.kind == Kind::boolean) {
-      CLI::Option* on = nullptr;
-      if (!spec.flag.empty()) on = app.add_flag_function(spec.flag, [write](int64_t) { write(true); }, help);
-      if (!spec.off_flag.empty()) {
-        auto* off = app.add_flag_function(spec.off_flag, [write](int64_t) { write(false); }, prefix + spec.off_help);
-        if (on != nullptr) off->excludes(on);
-      }
-    } else if (spec.kind == Kind::integer) {
-      app.add_option_function<int64_t>(spec.flag, [write](int64_t v) { write(v); }, help);
-    } else if (spec.kind == Kind::number) {
-      app.add_option_function<double>(spec.flag, [write](double v) { write(v); }, help);
-    } else if (!spec.flag.empty()) {
-      auto* option = app.add_option_function<std::string>(spec.flag, [write](const std::string& v) { write(v); }, help);
-      if (!spec.choices.empty()) option->check(CLI::IsMember(spec.choices));
-    }
-  }
+  add_table_options<train::TrainOptions>(
+      app, train::train_option_table(), train::TrainOptions{}, keys, prefix,
+      [&overrides](const train::TrainOptionSpec& spec, const nlohmann::json& value) {
+        overrides["train"][spec.key] = value;
+      });
+}
+
+std::map<std::string, CLI::Option*> add_decoding_options(CLI::App& app, decode::TranslateOptions& options,
+                                                         const std::vector<std::string>& keys,
+                                                         std::set<std::string>* given) {
+  return add_table_options<decode::TranslateOptions>(
+      app, decode::decode_option_table(), decode::TranslateOptions{}, keys, "",
+      [&options, given](const decode::DecodeOptionSpec& spec, const nlohmann::json& value) {
+        spec.set(value, options);
+        if (given != nullptr) given->insert(spec.key);
+      });
 }
 
 void add_model_shape_options(CLI::App& app, nlohmann::json& overrides) {

@@ -63,14 +63,11 @@ void add_serve_command(CLI::App& app) {
   c->add_option("--threads", o.threads, "CPU threads for decoding")->capture_default_str()->check(CLI::Range(1, 1024));
   c->add_option("--workers", o.workers, "Decoding workers, each translating its own batch; 0 = one per thread")
       ->capture_default_str()->check(CLI::Range(0, 1024));
-  c->add_option("--beam,-b", o.translate.search.beam, "Beam size, 1 = greedy; alternatives <= beam - 1")
-      ->capture_default_str()->check(CLI::Range(1, 64));
-  c->add_option("--alpha", o.translate.search.length_penalty, "GNMT length penalty alpha")->capture_default_str();
-  c->add_option("--max-length-ratio", o.translate.max_length_ratio, "Output tokens <= ratio x source tokens + extra")
-      ->capture_default_str();
-  c->add_option("--max-length-extra", o.translate.max_length_extra, "See --max-length-ratio")->capture_default_str();
+  auto decoding = add_decoding_options(
+      *c, o.translate, {"beam", "length_penalty", "max_length_ratio", "max_length_extra", "bf16"}, nullptr);
+  decoding["beam"]->check(CLI::Range(1, 64));
+  decoding["beam"]->description(decoding["beam"]->get_description() + "; a request's alternatives <= beam - 1");
   add_engine_options(*c, cmd->engine);
-  c->add_flag("--bf16", o.translate.bf16, "Matrix products in bfloat16");
   c->add_option("--device", o.device, "cpu | cuda | cuda:N")->capture_default_str();
   c->add_option("--max-batch-tokens", o.scheduling.max_batch_tokens,
                 "A decoding batch holds at most this many source tokens, padding included (rows x longest)")

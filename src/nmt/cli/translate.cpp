@@ -43,18 +43,12 @@ struct TranslateCommand {
   bool alignment = false;
   bool word_scores = false;
   decode::TranslateOptions options;
-  CLI::App* app = nullptr;
+  std::set<std::string> given;  // the decoding options' keys given on the command line
 };
 
 // The model's decoding defaults (decode/translator.h) where the command line is silent.
 void apply_model_defaults(TranslateCommand& cmd, const nlohmann::json& model_config) {
-  std::set<std::string> given;
-  for (const auto& [flag, key] : std::vector<std::pair<std::string, std::string>>{
-           {"--search", "search"}, {"--normalize", "normalize"}, {"--word-penalty", "word_penalty"},
-           {"--max-length-factor", "max_length_factor"}, {"--allow-unk", "allow_unk"}}) {
-    if (cmd.app->count(flag) > 0) given.insert(key);
-  }
-  decode::apply_model_defaults(model_config, cmd.options, given);
+  decode::apply_model_defaults(model_config, cmd.options, cmd.given);
 }
 
 // Marian's hard alignment of every hypothesis of a window, after its
@@ -202,38 +196,18 @@ void add_translate_command(CLI::App& app) {
       ->delimiter(',');
   c->add_option("--input,-i", cmd->input, "Source text, one sentence per line (default stdin)");
   c->add_option("--output,-o", cmd->output, "Where translations go (default stdout)");
-  c->add_option("--beam,-b", opt.search.beam, "Beam size, 1 = greedy")->capture_default_str()->check(CLI::Range(1, 1000));
-  c->add_option("--n-best", opt.search.n_best, "Hypotheses per sentence (n-best format when > 1)")
-      ->capture_default_str()->check(CLI::Range(1, 1000));
-  c->add_option("--alpha", opt.search.length_penalty, "GNMT length penalty alpha (--search nmt)")->capture_default_str();
-  c->add_option("--search", opt.search.rule,
-                "nmt: our beam search; marian: marian-decoder's rules (a shrinking beam of finished hypotheses, "
-                "--normalize, --word-penalty, --max-length-factor; the default for imported Marian models)")
-      ->check(CLI::IsMember({"nmt", "marian"}));
-  c->add_option("--normalize", opt.search.normalize,
-                "--search marian: rank finished hypotheses by log P / length^A, length counting </s> (Marian's "
-                "--normalize; 0 = off)");
-  c->add_option("--word-penalty", opt.search.word_penalty,
-                "--search marian: subtract this per token before normalising (Marian's --word-penalty)");
-  c->add_option("--max-length-factor", opt.max_length_factor,
-                "Output at most F x (source pieces + </s>) tokens, as Marian (3 for imported Marian models; "
-                "0 = --max-length-ratio/--max-length-extra)");
-  c->add_flag("--allow-unk,!--no-allow-unk", opt.search.allow_unk,
-              "Let <unk> be generated (default: allowed, but not for imported Marian models, as in Marian)");
+  auto decoding = add_decoding_options(*c, opt, {}, &cmd->given);
+  decoding["beam"]->check(CLI::Range(1, 1000));
+  decoding["n_best"]->check(CLI::Range(1, 1000));
+  decoding["batch_size"]->check(CLI::Range(1, 1000000));
   c->add_flag("--word-scores", cmd->word_scores,
               "With --n-best and --search marian: each token's log-probability, Marian's WordScores= field");
-  c->add_option("--batch", opt.batch_size, "Sentences per batch")->capture_default_str()->check(CLI::Range(1, 1000000));
-  c->add_option("--max-length-ratio", opt.max_length_ratio, "Output tokens <= ratio x source tokens + extra")
-      ->capture_default_str();
-  c->add_option("--max-length-extra", opt.max_length_extra, "See --max-length-ratio")->capture_default_str();
-  c->add_flag("--bf16", opt.bf16, "Matrix products in bfloat16 (autocast, CPU or CUDA): faster, slightly different outputs");
   add_engine_options(*c, cmd->engine);
   c->add_flag("--alignment", cmd->alignment,
               "After each translation, ' ||| ' and Marian's hard alignment: 's-t' pairs (source position - "
               "target position, from 0, sorted by source) giving for each target piece the source piece its "
               "last decoder layer attends to most (averaged over heads). Positions count subword pieces, not "
               "words; s = the source's piece count is its </s>. With --n-best, a field after the translation");
-  c->add_option("--fixed-length", opt.fixed_length, "Generate exactly N tokens per sentence (benchmarks)");
   c->add_option("--glossary", cmd->glossary,
                  "TSV file of 'source term<TAB>target term' lines: a line holding a source term (as whole words) "
                  "gets its target term, by constrained beam search")
@@ -267,7 +241,6 @@ void add_translate_command(CLI::App& app) {
                 "cpu: the CPU inference engine (float32 or --quantize int8, on the CPU); torch: LibTorch's model "
                 "(any device, --bf16, --quantize int8); auto: cpu where it can, else torch")
       ->capture_default_str()->check(CLI::IsMember({"auto", "torch", "cpu"}));
-  cmd->app = c;
   c->callback([cmd] { run(*cmd); });
 }
 

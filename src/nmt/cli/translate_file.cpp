@@ -3,6 +3,7 @@
 #include <chrono>
 #include <iomanip>
 #include <iostream>
+#include <set>
 
 #include <CLI/CLI.hpp>
 #include <torch/torch.h>
@@ -32,6 +33,7 @@ struct TranslateFileCommand {
   int threads = 2;
   document::DocumentLimits limits;
   decode::TranslateOptions options;
+  std::set<std::string> given;  // the decoding options' keys given on the command line
 };
 
 // Links for the texts split into runs: the cross-attention of each of their
@@ -82,7 +84,7 @@ void run(TranslateFileCommand cmd) {
 
   const auto loaded = train::load_models(cmd.models);
   const auto& ckpt = loaded.checkpoints.front();
-  decode::apply_model_defaults(ckpt.info.config, cmd.options, {});
+  decode::apply_model_defaults(ckpt.info.config, cmd.options, cmd.given);
   const auto src_vocab = text::Vocab::from_serialized(loaded.src_vocab);
   const auto tgt_vocab = text::Vocab::from_serialized(loaded.tgt_vocab);
   decode::Translator translator(loaded.models, {}, torch::Device("cpu"));
@@ -135,8 +137,11 @@ void add_translate_file_command(CLI::App& app) {
   c->add_option("input", cmd->input, "The document")->required();
   c->add_option("output", cmd->output, "Where its translation goes (same extension; .html for a .pdf)")->required();
   c->add_option("--model,-m", cmd->models, "Run directory or checkpoint; several: an ensemble")->required();
-  c->add_option("--beam,-b", cmd->options.search.beam, "Beam size, 1 = greedy")
-      ->capture_default_str()->check(CLI::Range(1, 1000));
+  add_decoding_options(*c, cmd->options,
+                       {"beam", "length_penalty", "search", "normalize", "word_penalty", "max_length_factor",
+                        "allow_unk", "batch_size", "max_length_ratio", "max_length_extra"},
+                       &cmd->given)["beam"]
+      ->check(CLI::Range(1, 1000));
   add_engine_options(*c, cmd->engine);
   c->add_option("--threads", cmd->threads, "CPU threads")->capture_default_str()->check(CLI::Range(1, 1024));
   c->add_option("--src-lang", cmd->src_lang,

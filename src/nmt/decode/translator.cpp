@@ -1,10 +1,10 @@
-#include <filesystem>
 #include "nmt/decode/translator.h"
 
 #include <algorithm>
-#include <cmath>
 #include <atomic>
 #include <chrono>
+#include <cmath>
+#include <filesystem>
 #include <map>
 #include <numeric>
 
@@ -12,6 +12,7 @@
 
 #include "nmt/common/error.h"
 #include "nmt/decode/constrained_search.h"
+#include "nmt/decode/decode_options.h"
 #ifdef NMT_HAVE_ENGINE
 #include "nmt/decode/engine_step.h"
 #include "nmt/infer/from_model.h"
@@ -70,15 +71,15 @@ void apply_model_defaults(const nlohmann::json& model_config, TranslateOptions& 
                           const std::set<std::string>& set_by_user) {
   if (!model_config.contains("decode")) return;
   const auto& d = model_config["decode"];
-  auto unset = [&](const char* key) { return d.contains(key) && !set_by_user.count(key); };
-  try {
-    if (unset("search")) options.search.rule = d["search"].get<std::string>();
-    if (unset("normalize")) options.search.normalize = d["normalize"].get<double>();
-    if (unset("word_penalty")) options.search.word_penalty = d["word_penalty"].get<double>();
-    if (unset("max_length_factor")) options.max_length_factor = d["max_length_factor"].get<double>();
-    if (unset("allow_unk")) options.search.allow_unk = d["allow_unk"].get<bool>();
-  } catch (const nlohmann::json::exception& e) {
-    NMT_FAIL("the model's decode settings are malformed: " << d.dump() << " (" << e.what() << ")");
+  for (const auto& spec : decode_option_table()) {
+    const auto& keys = run_default_keys();
+    if (std::find(keys.begin(), keys.end(), spec.key) == keys.end()) continue;
+    if (!d.contains(spec.key) || set_by_user.count(spec.key)) continue;
+    try {
+      spec.set(d[spec.key], options);
+    } catch (const nlohmann::json::exception& e) {
+      NMT_FAIL("the model's decode settings are malformed: " << d.dump() << " (" << e.what() << ")");
+    }
   }
 }
 

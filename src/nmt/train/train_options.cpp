@@ -1,7 +1,6 @@
 #include "nmt/train/train_options.h"
 
 #include <algorithm>
-#include <type_traits>
 
 #include <nlohmann/json.hpp>
 
@@ -18,121 +17,89 @@ namespace {
 
 using Spec = TrainOptionSpec;
 
-template <typename T>
-constexpr Spec::Kind kind_of() {
-  if constexpr (std::is_same_v<T, bool>) return Spec::Kind::boolean;
-  else if constexpr (std::is_integral_v<T>) return Spec::Kind::integer;
-  else if constexpr (std::is_floating_point_v<T>) return Spec::Kind::number;
-  else return Spec::Kind::text;
-}
-
-// A row for a field of TrainOptions (or, with `part`, of its member `part`).
-template <typename T>
-Spec row(T TrainOptions::*field, std::string key, std::string flag, std::string help,
-         std::vector<std::string> choices = {}) {
-  Spec s{std::move(key), std::move(flag), "", std::move(help), "", kind_of<T>(), std::move(choices), {}, {}};
-  s.get = [field](const TrainOptions& o) { return nlohmann::json(o.*field); };
-  s.set = [field](const nlohmann::json& v, TrainOptions& o) { o.*field = v.get<T>(); };
-  return s;
-}
-
-template <typename P, typename T>
-Spec row(P TrainOptions::*part, T P::*field, std::string key, std::string flag, std::string help) {
-  Spec s{std::move(key), std::move(flag), "", std::move(help), "", kind_of<T>(), {}, {}, {}};
-  s.get = [part, field](const TrainOptions& o) { return nlohmann::json(o.*part.*field); };
-  s.set = [part, field](const nlohmann::json& v, TrainOptions& o) { o.*part.*field = v.get<T>(); };
-  return s;
-}
-
-Spec off(Spec s, std::string off_flag, std::string off_help) {
-  s.off_flag = std::move(off_flag);
-  s.off_help = std::move(off_help);
-  return s;
-}
-
 std::vector<Spec> make_table() {
   using O = TrainOptions;
   std::vector<Spec> t = {
-      row(&O::max_steps, "max_steps", "--max-steps", "Stop after N updates; 0 = no limit"),
-      row(&O::max_epochs, "max_epochs", "--max-epochs", "Stop after N passes over the data; 0 = no limit"),
-      row(&O::max_time, "max_time", "--max-time", "Stop after N seconds of training; 0 = no limit"),
-      row(&O::batch_tokens, "batch_tokens", "--batch-tokens",
+      option_row(&O::max_steps, "max_steps", "--max-steps", "Stop after N updates; 0 = no limit"),
+      option_row(&O::max_epochs, "max_epochs", "--max-epochs", "Stop after N passes over the data; 0 = no limit"),
+      option_row(&O::max_time, "max_time", "--max-time", "Stop after N seconds of training; 0 = no limit"),
+      option_row(&O::batch_tokens, "batch_tokens", "--batch-tokens",
           "Tokens per batch: rows x the longer side (source or target), padding included"),
-      row(&O::accumulate, "accumulate", "--accumulate", "Batches per update: gradients summed, one optimizer step"),
-      row(&O::max_pass_tokens, "max_pass_tokens", "--max-pass-tokens",
+      option_row(&O::accumulate, "accumulate", "--accumulate", "Batches per update: gradients summed, one optimizer step"),
+      option_row(&O::max_pass_tokens, "max_pass_tokens", "--max-pass-tokens",
           "Split batches into passes of at most N tokens, counted as --batch-tokens (same update, less memory); 0 = off"),
-      row(&O::max_len, "max_len", "--max-len", "Drop pairs with more pieces on a side"),
-      row(&O::chunk_pairs, "chunk_pairs", "--chunk-pairs", "Pairs read, length-sorted and shuffled together; bounds memory"),
-      row(&O::clean, "clean", "--clean",
+      option_row(&O::max_len, "max_len", "--max-len", "Drop pairs with more pieces on a side"),
+      option_row(&O::chunk_pairs, "chunk_pairs", "--chunk-pairs", "Pairs read, length-sorted and shuffled together; bounds memory"),
+      option_row(&O::clean, "clean", "--clean",
           "Drop pairs while reading, as nmt clean does (invalid UTF-8, empty, too long, bad ratio, duplicates)"),
-      row(&O::clean_options, &data::CleanOptions::min_words, "clean_min_words", "", "With clean: fewest words a side"),
-      row(&O::clean_options, &data::CleanOptions::max_words, "clean_max_words", "", "With clean: most words a side"),
-      row(&O::clean_options, &data::CleanOptions::max_ratio, "clean_max_ratio", "",
+      option_row(&O::clean_options, &data::CleanOptions::min_words, "clean_min_words", "", "With clean: fewest words a side"),
+      option_row(&O::clean_options, &data::CleanOptions::max_words, "clean_max_words", "", "With clean: most words a side"),
+      option_row(&O::clean_options, &data::CleanOptions::max_ratio, "clean_max_ratio", "",
           "With clean: largest ratio of the sides' lengths"),
-      row(&O::clean_options, &data::CleanOptions::drop_duplicates, "clean_drop_duplicates", "",
+      option_row(&O::clean_options, &data::CleanOptions::drop_duplicates, "clean_drop_duplicates", "",
           "With clean: drop repeated pairs"),
-      row(&O::lr, "lr", "--lr",
+      option_row(&O::lr, "lr", "--lr",
           "Scale of the inverse-sqrt schedule; 0 = auto: the scale that peaks at " + fixed(kAutoPeakLr * 1e3, 1) +
               "e-3 at the warm-up's end (" + fixed(kFineTunePeakLr * 1e4, 0) + "e-4 when fine-tuning)"),
-      row(&O::warmup, "warmup", "--warmup",
+      option_row(&O::warmup, "warmup", "--warmup",
           "Warm-up steps; 0 = auto: " + fixed(100 * kAutoWarmupShare, 0) +
               "% of the steps that --max-steps or --max-time allow (timed over the first " +
               std::to_string(kProbeSkippedSteps + kWarmupProbeSteps) + "), " + std::to_string(kMaxAutoWarmup) +
               " without a budget"),
-      row(&O::lr_schedule, "lr_schedule", "--lr-schedule",
+      option_row(&O::lr_schedule, "lr_schedule", "--lr-schedule",
           "inverse-sqrt | linear: after the warm-up, as 1/sqrt(step) as the paper, or down linearly to 1% at the "
           "end of --max-steps or --max-time",
           {"inverse-sqrt", "linear"}),
-      row(&O::label_smoothing, "label_smoothing", "--label-smoothing", "Label smoothing"),
-      row(&O::clip, "clip", "--clip", "Gradient-norm clipping, 0 = off"),
-      row(&O::max_bad_steps, "max_bad_steps", "--max-bad-steps",
+      option_row(&O::label_smoothing, "label_smoothing", "--label-smoothing", "Label smoothing"),
+      option_row(&O::clip, "clip", "--clip", "Gradient-norm clipping, 0 = off"),
+      option_row(&O::max_bad_steps, "max_bad_steps", "--max-bad-steps",
           "Stop after N updates in a row with a non-finite loss or gradient"),
-      row(&O::threads, "threads", "--threads", "CPU threads"),
-      row(&O::replicas, "replicas", "--replicas",
+      option_row(&O::threads, "threads", "--threads", "CPU threads"),
+      option_row(&O::replicas, "replicas", "--replicas",
           "Data-parallel threads, each running part of every batch on its own model copy with threads/replicas "
           "threads (CPU); 0 = auto: one per thread, up to 4"),
-      row(&O::seed, "seed", "--seed", "Random seed"),
-      row(&O::log_every, "log_every", "--log-every", "Report every N steps"),
-      row(&O::valid_every, "valid_every", "--valid-every", "Validate every N steps and at each epoch's end"),
-      off(row(&O::valid_translate, "valid_translate", "", "Translate the dev set at each validation for BLEU/chrF"),
+      option_row(&O::seed, "seed", "--seed", "Random seed"),
+      option_row(&O::log_every, "log_every", "--log-every", "Report every N steps"),
+      option_row(&O::valid_every, "valid_every", "--valid-every", "Validate every N steps and at each epoch's end"),
+      with_off_flag(option_row(&O::valid_translate, "valid_translate", "", "Translate the dev set at each validation for BLEU/chrF"),
           "--no-valid-translate", "Validate on dev loss only, without translating the dev set for BLEU/chrF"),
-      row(&O::valid_beam, "valid_beam", "--valid-beam", "Beam size of validation translation"),
-      row(&O::valid_max_sentences, "valid_max_sentences", "--valid-max-sentences",
+      option_row(&O::valid_beam, "valid_beam", "--valid-beam", "Beam size of validation translation"),
+      option_row(&O::valid_max_sentences, "valid_max_sentences", "--valid-max-sentences",
           "Translate only the first N dev sentences; 0 = all"),
-      row(&O::valid_show, "valid_show", "--valid-show",
+      option_row(&O::valid_show, "valid_show", "--valid-show",
           "Print the first N dev translations with their sources and references at each validation"),
-      row(&O::early_stopping_metric, "early_stopping_metric", "--early-stopping-metric", "loss | ppl | bleu | chrf",
+      option_row(&O::early_stopping_metric, "early_stopping_metric", "--early-stopping-metric", "loss | ppl | bleu | chrf",
           {"loss", "ppl", "bleu", "chrf"}),
-      row(&O::patience, "patience", "--patience", "Stop after N validations without improvement; 0 = never"),
-      row(&O::save_every, "save_every", "--save-every", "Checkpoint every N steps"),
-      row(&O::keep_checkpoints, "keep_checkpoints", "--keep-checkpoints", "Checkpoints kept"),
-      row(&O::ema, "ema", "--ema",
+      option_row(&O::patience, "patience", "--patience", "Stop after N validations without improvement; 0 = never"),
+      option_row(&O::save_every, "save_every", "--save-every", "Checkpoint every N steps"),
+      option_row(&O::keep_checkpoints, "keep_checkpoints", "--keep-checkpoints", "Checkpoints kept"),
+      option_row(&O::ema, "ema", "--ema",
           "Keep an exponential moving average of the weights with this decay (e.g. 0.999), as Marian's "
           "--exponential-smoothing: validation, best-*.pt and the checkpoints' models use it; 0 = off"),
-      row(&O::average_last, "average_last", "--average-last",
+      option_row(&O::average_last, "average_last", "--average-last",
           "At the end, average the last N checkpoints into RUN_DIR/average-STEP.pt, the run's final model (needs "
           "--keep-checkpoints >= N); 0 = off"),
-      row(&O::device, "device", "--device", "cpu | cuda | cuda:N; with several ranks, cuda is the GPU of LOCAL_RANK"),
-      row(&O::dist_backend, "dist_backend", "--dist-backend", "auto | gloo | nccl: auto is gloo on CPUs, nccl on GPUs",
+      option_row(&O::device, "device", "--device", "cpu | cuda | cuda:N; with several ranks, cuda is the GPU of LOCAL_RANK"),
+      option_row(&O::dist_backend, "dist_backend", "--dist-backend", "auto | gloo | nccl: auto is gloo on CPUs, nccl on GPUs",
           {"auto", "gloo", "nccl"}),
-      row(&O::dist_timeout, "dist_timeout", "--dist-timeout",
+      option_row(&O::dist_timeout, "dist_timeout", "--dist-timeout",
           "Seconds a rank waits for the others (rendezvous, each collective) before the run stops with a message "
           "naming the missing rank"),
-      row(&O::dist_bucket_mb, "dist_bucket_mb", "--dist-bucket-mb",
+      option_row(&O::dist_bucket_mb, "dist_bucket_mb", "--dist-bucket-mb",
           "Gradients summed across ranks in buckets of this size, each as soon as backward has produced it (a size "
           "above the model's waits for the whole backward)"),
-      row(&O::init_from, "init_from", "--init-from",
+      option_row(&O::init_from, "init_from", "--init-from",
           "Fine-tune: start from this run directory's final model or this checkpoint (ours, or one made by nmt "
           "import marian): its model, vocabulary, languages and decoding defaults, a new optimizer and schedule. "
           "Options that change the model or vocabulary are refused; --dropout may change"),
-      row(&O::init_keep_optimizer, "init_keep_optimizer", "--init-from-keep-optimizer",
+      option_row(&O::init_keep_optimizer, "init_keep_optimizer", "--init-from-keep-optimizer",
           "With --init-from a checkpoint-*.pt of ours (or its run directory): keep Adam's moments too"),
   };
   // bf16: true, false or "auto" (unset: on where the CPU multiplies bfloat16 natively).
   Spec bf16{"bf16", "--bf16", "--no-bf16",
             "Matrix products in bfloat16 (autocast, CPU or CUDA; float32 weights, loss and Adam); auto: on CPUs that "
             "multiply bfloat16 natively (AVX512-BF16, AMX)",
-            "Matrix products in float32 even where bfloat16 is native", Spec::Kind::boolean, {}, {}, {}};
+            "Matrix products in float32 even where bfloat16 is native", OptionKind::boolean, {}, {}, {}};
   bf16.get = [](const TrainOptions& o) { return o.bf16 ? nlohmann::json(*o.bf16) : nlohmann::json("auto"); };
   bf16.set = [](const nlohmann::json& v, TrainOptions& o) {
     if (v.is_string() && v.get<std::string>() == "auto") o.bf16.reset();
@@ -160,11 +127,7 @@ TrainOptions train_options_from_json(const nlohmann::json& j, TrainOptions o) {
   const auto& table = train_option_table();
   for (const auto& [key, value] : j.items()) {
     const auto spec = std::find_if(table.begin(), table.end(), [&](const Spec& s) { return s.key == key; });
-    if (spec == table.end()) {
-      std::vector<std::string> names;
-      for (const auto& s : table) names.push_back(s.key);
-      NMT_FAIL("unknown train config field '" << key << "'" << did_you_mean(key, names));
-    }
+    NMT_CHECK(spec != table.end(), "unknown train config field '" << key << "'" << did_you_mean(key, option_keys(table)));
     try {
       spec->set(value, o);
     } catch (const nlohmann::json::exception&) {

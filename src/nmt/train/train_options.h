@@ -3,13 +3,13 @@
 // options, their JSON form (config files, config.json, checkpoints) and the
 // checks that refuse a combination before any work starts.
 #include <cstdint>
-#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "nmt/common/option_table.h"
 #include "nmt/data/cleaner.h"
 #include "nmt/model/config.h"
 
@@ -72,26 +72,13 @@ struct TrainOptions {
   bool reset_data_position = false;
 };
 
-// One option of the train: section, declared once: its JSON key, its
-// command-line flag (and the flag that turns a boolean off), its help line
-// and, for a choice, the values allowed. The default is TrainOptions{}'s.
+// The train: section's options, declared once (common/option_table.h):
 // to_json, train_options_from_json, nmt train's and nmt distill's flags
 // (cli/options.h) and nmt.train_options() in Python all come from this
-// table: adding an option is its field above and its row in
+// table. Adding an option is its field above and its row in
 // train_option_table() (train_options.cpp), plus a check in
 // check_train_options when it needs one.
-struct TrainOptionSpec {
-  enum class Kind { integer, number, text, boolean };
-  std::string key;       // "max_steps"
-  std::string flag;      // "--max-steps"; "" when only a config file sets it
-  std::string off_flag;  // a boolean's "--no-..." flag, or ""
-  std::string help;      // the default is added after it
-  std::string off_help;  // off_flag's help line
-  Kind kind = Kind::integer;
-  std::vector<std::string> choices;  // a text option's allowed values; empty: any
-  std::function<nlohmann::json(const TrainOptions&)> get;
-  std::function<void(const nlohmann::json&, TrainOptions&)> set;  // nlohmann's type_error on a wrong type
-};
+using TrainOptionSpec = OptionSpec<TrainOptions>;
 const std::vector<TrainOptionSpec>& train_option_table();
 
 // Unknown fields and fields of the wrong type are errors naming them (and

@@ -1,0 +1,52 @@
+#include "nmt/decode/decode_options.h"
+
+namespace nmt::decode {
+
+namespace {
+
+std::vector<DecodeOptionSpec> make_table() {
+  using O = TranslateOptions;
+  return {
+      option_row(&O::search, &SearchOptions::beam, "beam", "--beam,-b", "Beam size, 1 = greedy"),
+      option_row(&O::search, &SearchOptions::n_best, "n_best", "--n-best",
+                 "Hypotheses per sentence (n-best format when > 1)"),
+      option_row(&O::search, &SearchOptions::length_penalty, "length_penalty", "--alpha",
+                 "GNMT length penalty alpha (--search nmt)"),
+      option_row(&O::search, &SearchOptions::rule, "search", "--search",
+                 "nmt: our beam search; marian: marian-decoder's rules (a shrinking beam of finished hypotheses, "
+                 "--normalize, --word-penalty, --max-length-factor; the default for imported Marian models)",
+                 {"nmt", "marian"}),
+      option_row(&O::search, &SearchOptions::normalize, "normalize", "--normalize",
+                 "--search marian: rank finished hypotheses by log P / length^A, length counting </s> (Marian's "
+                 "--normalize; 0 = off)"),
+      option_row(&O::search, &SearchOptions::word_penalty, "word_penalty", "--word-penalty",
+                 "--search marian: subtract this per token before normalising (Marian's --word-penalty)"),
+      option_row(&O::max_length_factor, "max_length_factor", "--max-length-factor",
+                 "Output at most F x (source pieces + </s>) tokens, as Marian (3 for imported Marian models; 0 = "
+                 "--max-length-ratio/--max-length-extra)"),
+      with_off_flag(option_row(&O::search, &SearchOptions::allow_unk, "allow_unk", "--allow-unk",
+                               "Let <unk> be generated (not for imported Marian models, as in Marian)"),
+                    "--no-allow-unk", "Never generate <unk>"),
+      option_row(&O::batch_size, "batch_size", "--batch", "Sentences per batch"),
+      option_row(&O::max_length_ratio, "max_length_ratio", "--max-length-ratio",
+                 "Output tokens <= ratio x source tokens + extra"),
+      option_row(&O::max_length_extra, "max_length_extra", "--max-length-extra", "See --max-length-ratio"),
+      option_row(&O::bf16, "bf16", "--bf16",
+                 "Matrix products in bfloat16 (autocast, CPU or CUDA): faster, slightly different outputs"),
+      option_row(&O::fixed_length, "fixed_length", "--fixed-length", "Generate exactly N tokens per sentence (benchmarks)"),
+  };
+}
+
+}  // namespace
+
+const std::vector<DecodeOptionSpec>& decode_option_table() {
+  static const std::vector<DecodeOptionSpec> table = make_table();
+  return table;
+}
+
+const std::vector<std::string>& run_default_keys() {
+  static const std::vector<std::string> keys = {"search", "normalize", "word_penalty", "max_length_factor", "allow_unk"};
+  return keys;
+}
+
+}  // namespace nmt::decode
