@@ -137,6 +137,10 @@ case "$case_name" in
     expect_error "train config field 'bf16' has the wrong type: \"yes\" (YAML's booleans are true and false" \
       "$nmt" train --config "$work/yes.yml" --train-src "$data/train.en" --train-tgt "$data/train.es" --out "$work/run"
     [ ! -e "$work/run" ] || fail "a refused config left a run directory"
+    # The data: options' flags come from their table, with its allowed values.
+    "$nmt" train --vocab-type bpe2 --train-src "$data/train.en" --train-tgt "$data/train.es" --out "$work/run" \
+      2>"$work/err" && fail "--vocab-type bpe2 accepted"
+    grep -q -- "--vocab-type: bpe2 not in {bpe,unigram}" "$work/err" || { cat "$work/err"; fail "--vocab-type bpe2 not named"; }
     printf 'model: [unclosed\n' >"$work/broken.yml"
     expect_error "config file $work/broken.yml" "$nmt" train --config "$work/broken.yml" \
       --train-src "$data/train.en" --train-tgt "$data/train.es" --max-steps 1 --out "$work/run"

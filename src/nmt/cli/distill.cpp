@@ -139,9 +139,7 @@ void add_distill_command(CLI::App& app) {
   add_train_options(*c, o, {"max_steps", "max_time", "max_epochs", "batch_tokens", "lr", "warmup", "valid_every",
                            "save_every", "seed"},
                     "The student's training: ");
-  config_option<std::string>(*c, "--dev-src", o, "data", "dev_src", "Validation source file (the original references)");
-  config_option<std::string>(*c, "--dev-tgt", o, "data", "dev_tgt", "Validation target file");
-  config_option<std::string>(*c, "--dev", o, "data", "dev", "Validation corpus as one .tsv or .tmx file");
+  add_data_options(*c, o, {"dev_src", "dev_tgt", "dev"});  // the original references
   c->callback([cmd] { run(*cmd); });
 }
 

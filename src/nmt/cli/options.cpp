@@ -9,6 +9,7 @@
 #include "nmt/common/error.h"
 #include "nmt/decode/decode_options.h"
 #include "nmt/decode/engine_setup.h"
+#include "nmt/train/run_config.h"
 #include "nmt/train/train_options.h"
 
 namespace nmt::cli {
@@ -33,6 +34,13 @@ void add_train_options(CLI::App& app, nlohmann::json& overrides, const std::vect
       [&overrides](const train::TrainOptionSpec& spec, const nlohmann::json& value) {
         overrides["train"][spec.key] = value;
       });
+}
+
+void add_data_options(CLI::App& app, nlohmann::json& overrides, const std::vector<std::string>& keys) {
+  add_table_options<nlohmann::json>(app, train::data_option_table(), nlohmann::json(nullptr), keys, "",
+                                    [&overrides](const train::DataOptionSpec& spec, const nlohmann::json& value) {
+                                      overrides["data"][spec.key] = value;
+                                    });
 }
 
 std::map<std::string, CLI::Option*> add_decoding_options(CLI::App& app, decode::TranslateOptions& options,

@@ -53,7 +53,8 @@ std::map<std::string, CLI::Option*> add_table_options(
   for (const auto& spec : table) {
     if (spec.flag.empty() && spec.off_flag.empty()) continue;  // set in a config file only
     if (!keys.empty() && std::find(keys.begin(), keys.end(), spec.key) == keys.end()) continue;
-    std::string help = spec.help + " (" + spec.get(defaults).dump() + ")";
+    const auto fallback = spec.get(defaults);
+    std::string help = spec.help + (fallback == "" ? "" : " (" + fallback.dump() + ")");
     if (!prefix.empty()) help = prefix + static_cast<char>(std::tolower(static_cast<unsigned char>(help[0]))) + help.substr(1);
     auto given = [&spec, on_value](const nlohmann::json& value) { on_value(spec, value); };
     CLI::Option* option = nullptr;
@@ -82,6 +83,10 @@ std::map<std::string, CLI::Option*> add_table_options(
 // distill's student), their help lines after `prefix`.
 void add_train_options(CLI::App& app, nlohmann::json& overrides, const std::vector<std::string>& keys = {},
                        const std::string& prefix = "");
+
+// nmt train's flags for its data: options (train/run_config.h), each
+// writing overrides["data"][key] when given; `keys`: only those.
+void add_data_options(CLI::App& app, nlohmann::json& overrides, const std::vector<std::string>& keys = {});
 
 // The decoding options' flags (decode/decode_options.h): all, or `keys`
 // only; each sets its field of `options` when given and adds its key to

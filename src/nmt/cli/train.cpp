@@ -115,32 +115,7 @@ void add_train_command(CLI::App& app) {
        "picks the size and a recipe (pre-norm, tied embeddings, vocabulary and batch sizes) from the corpus size, "
        "--max-time and the device, and says what it chose")
       ->check(CLI::IsMember({"auto", "tiny", "small", "base", "big", "student-tiny", "student-base"}));
-  config_option<std::string>(*c, "--train-src", o, "data", "train_src", "Training source file (plain or .gz)");
-  config_option<std::string>(*c, "--train-tgt", o, "data", "train_tgt", "Training target file, line-aligned");
-  config_option<std::string>(*c, "--train", o, "data", "train",
-                             "Training corpus as one file: FILE.tsv (source TAB target) or FILE.tmx, optionally .gz");
-  config_option<std::string>(*c, "--dev", o, "data", "dev", "Validation corpus as one .tsv or .tmx file");
-  config_option<std::string>(*c, "--src-lang", o, "data", "src_lang", "Source language code (e.g. en), saved with the model: nmt serve's language; TMX: the side to read (en matches en-GB)");
-  config_option<std::string>(*c, "--tgt-lang", o, "data", "tgt_lang", "Target language code (e.g. es), saved with the model; TMX: the side to read");
-  config_option<std::string>(*c, "--dev-src", o, "data", "dev_src", "Validation source file");
-  config_option<std::string>(*c, "--dev-tgt", o, "data", "dev_tgt", "Validation target file");
-  config_option<std::string>(*c, "--vocab", o, "data", "vocab",
-                             "SentencePiece directory (spm.model) or file; default: train a joint one into RUN_DIR/vocab");
-  config_option<std::string>(*c, "--src-vocab", o, "data", "src_vocab", "Source-side SentencePiece model (with --tgt-vocab)");
-  config_option<std::string>(*c, "--tgt-vocab", o, "data", "tgt_vocab", "Target-side SentencePiece model (with --src-vocab)");
-  config_option<int64_t>(*c, "--vocab-size", o, "data", "vocab_size",
-                         "Pieces of the vocabulary trained here (8000; --preset auto: by corpus size)");
-  config_option<std::string>(*c, "--vocab-type", o, "data", "vocab_type", "bpe | unigram (bpe)");
-  config_flag(*c, "--tie-embeddings", o, "data", "tie_embeddings",
-              "One matrix for source and target embeddings and the output layer (joint vocabulary; the default of "
-              "--preset auto)");
-  c->add_flag_function(
-      "--no-tie-embeddings", [cmd](int64_t) { cmd->overrides["data"]["tie_embeddings"] = false; },
-      "Separate source, target and output matrices");
-  config_option<std::string>(*c, "--out", o, "data", "out", "Run directory: vocabulary, checkpoints");
-  config_option<std::string>(*c, "--mix", o, "data", "mix",
-                             "FILE:SHARE: a general corpus (.tsv or .tmx, optionally .gz) making up SHARE (0-1) of the "
-                             "pairs trained on, read in turn with --train's, against forgetting when fine-tuning");
+  add_data_options(*c, o);  // declared once (train/run_config.h)
   // model fields
   add_model_shape_options(*c, o);
   config_option<double>(*c, "--dropout", o, "model", "dropout", "Dropout rate");

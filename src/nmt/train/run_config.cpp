@@ -121,13 +121,63 @@ model::ModelConfig model_config_of(const nlohmann::json& config) {
 
 }  // namespace
 
+namespace {
+
+// A row of the data: section, whose kind follows its default's JSON type.
+DataOptionSpec data_row(std::string key, std::string flag, nlohmann::json fallback, std::string help,
+                        std::vector<std::string> choices = {}) {
+  const OptionKind kind = fallback.is_boolean()          ? OptionKind::boolean
+                          : fallback.is_number_integer() ? OptionKind::integer
+                          : fallback.is_number()         ? OptionKind::number
+                                                         : OptionKind::text;
+  DataOptionSpec s{key, std::move(flag), "", std::move(help), "", kind, std::move(choices), {}, {}};
+  s.get = [key, fallback](const nlohmann::json& d) { return d.is_object() && d.contains(key) ? d[key] : fallback; };
+  s.set = [key](const nlohmann::json& value, nlohmann::json& d) { d[key] = value; };
+  return s;
+}
+
+std::vector<DataOptionSpec> make_data_table() {
+  auto tie = data_row("tie_embeddings", "--tie-embeddings", false,
+                      "One matrix for source and target embeddings and the output layer (joint vocabulary; the "
+                      "default of --preset auto)");
+  tie = with_off_flag(tie, "--no-tie-embeddings", "Separate source, target and output matrices");
+  return {
+      data_row("train_src", "--train-src", "", "Training source file (plain or .gz)"),
+      data_row("train_tgt", "--train-tgt", "", "Training target file, line-aligned"),
+      data_row("train", "--train", "",
+               "Training corpus as one file: FILE.tsv (source TAB target) or FILE.tmx, optionally .gz"),
+      data_row("dev_src", "--dev-src", "", "Validation source file"),
+      data_row("dev_tgt", "--dev-tgt", "", "Validation target file"),
+      data_row("dev", "--dev", "", "Validation corpus as one .tsv or .tmx file"),
+      data_row("src_lang", "--src-lang", "",
+               "Source language code (e.g. en), saved with the model: nmt serve's language; TMX: the side to read (en "
+               "matches en-GB)"),
+      data_row("tgt_lang", "--tgt-lang", "", "Target language code (e.g. es), saved with the model; TMX: the side to read"),
+      data_row("vocab", "--vocab", "",
+               "SentencePiece directory (spm.model) or file; default: train a joint one into RUN_DIR/vocab"),
+      data_row("src_vocab", "--src-vocab", "", "Source-side SentencePiece model (with --tgt-vocab)"),
+      data_row("tgt_vocab", "--tgt-vocab", "", "Target-side SentencePiece model (with --src-vocab)"),
+      data_row("vocab_size", "--vocab-size", 8000, "Pieces of the vocabulary trained here (--preset auto: by corpus size)"),
+      data_row("vocab_type", "--vocab-type", "bpe", "bpe | unigram", {"bpe", "unigram"}),
+      tie,
+      data_row("mix", "--mix", "",
+               "FILE:SHARE: a general corpus (.tsv or .tmx, optionally .gz) making up SHARE (0-1) of the pairs "
+               "trained on, read in turn with --train's, against forgetting when fine-tuning"),
+      data_row("out", "--out", "", "Run directory: vocabulary, checkpoints"),
+  };
+}
+
+}  // namespace
+
+const std::vector<DataOptionSpec>& data_option_table() {
+  static const std::vector<DataOptionSpec> table = make_data_table();
+  return table;
+}
+
 nlohmann::json default_train_config() {
-  return {{"preset", "auto"},
-          {"model", nlohmann::json::object()},
-          {"train", to_json(TrainOptions{})},
-          {"data", {{"train_src", ""}, {"train_tgt", ""}, {"train", ""}, {"dev_src", ""}, {"dev_tgt", ""}, {"dev", ""},
-                    {"src_lang", ""}, {"tgt_lang", ""}, {"vocab", ""},
-                    {"src_vocab", ""}, {"tgt_vocab", ""}, {"vocab_size", 8000}, {"vocab_type", "bpe"}, {"tie_embeddings", false}, {"mix", ""}, {"out", ""}}}};
+  nlohmann::json data = nlohmann::json::object();
+  for (const auto& spec : data_option_table()) data[spec.key] = spec.get(nullptr);
+  return {{"preset", "auto"}, {"model", nlohmann::json::object()}, {"train", to_json(TrainOptions{})}, {"data", data}};
 }
 
 nlohmann::json resolve_train_config(const std::string& config_file, const nlohmann::json& overrides) {

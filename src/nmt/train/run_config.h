@@ -7,8 +7,11 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
+
+#include "nmt/common/option_table.h"
 
 #include "nmt/train/trainer.h"
 
@@ -17,6 +20,13 @@ class World;
 }
 
 namespace nmt::train {
+
+// The data: section's options, declared once (common/option_table.h) over
+// the section's JSON: its defaults in default_train_config(), the check of
+// its keys and their types, nmt train's flags (cli::add_data_options) and
+// nmt distill's dev-set flags come from these rows.
+using DataOptionSpec = OptionSpec<nlohmann::json>;
+const std::vector<DataOptionSpec>& data_option_table();
 
 // The configuration nmt train starts from: preset auto, the trainer's
 // defaults, no data.
