@@ -96,17 +96,20 @@ void check_config_fields(const nlohmann::json& config) {
                                          << " (the sections are preset, model, train and data)");
   }
   NMT_CHECK(config["data"].is_object(), "the config's data section must be a mapping, got " << config["data"].dump());
-  const auto defaults = default_train_config()["data"];
-  std::vector<std::string> known;
-  for (const auto& [key, value] : defaults.items()) known.push_back(key);
+  const auto& table = data_option_table();
   for (const auto& [key, value] : config["data"].items()) {
-    NMT_CHECK(defaults.contains(key), "unknown data config field '" << key << "'" << did_you_mean(key, known));
-    const auto& want = defaults[key];
-    const bool ok = want.is_string()    ? value.is_string()
-                    : want.is_boolean() ? value.is_boolean()
-                                        : value.is_number_integer();
+    const auto spec = std::find_if(table.begin(), table.end(), [&](const DataOptionSpec& s) { return s.key == key; });
+    NMT_CHECK(spec != table.end(), "unknown data config field '" << key << "'" << did_you_mean(key, option_keys(table)));
+    const OptionKind kind = spec->kind;
+    const bool ok = kind == OptionKind::text      ? value.is_string()
+                    : kind == OptionKind::boolean ? value.is_boolean()
+                    : kind == OptionKind::integer ? value.is_number_integer()
+                                                  : value.is_number();
     NMT_CHECK(ok, "data config field '" << key << "' must be "
-                                        << (want.is_string() ? "a string" : want.is_boolean() ? "true or false" : "an integer")
+                                        << (kind == OptionKind::text      ? "a string"
+                                            : kind == OptionKind::boolean ? "true or false"
+                                            : kind == OptionKind::integer ? "an integer"
+                                                                          : "a number")
                                         << ", got " << value.dump() << yaml_boolean_hint(value));
   }
 }
