@@ -931,12 +931,24 @@ PY
     expect_error "no model to serve: give --model RUN_DIR[:SRC-TGT]" "$nmt" serve --port 0
     expect_error "model $work/nope does not exist" "$nmt" serve --model "$work/nope:en-es" --port 0
     printf 'prot: 5000\n' >"$work/serve.yml"
-    expect_error "$work/serve.yml: unknown option 'prot' (the keys are the long option names of nmt serve)" \
+    expect_error "$work/serve.yml: unknown serve config field 'prot' (did you mean 'port'?)" \
       "$nmt" serve --config "$work/serve.yml"
     printf 'port: many\n' >"$work/serve.yml"
-    expect_error "$work/serve.yml: port:" "$nmt" serve --config "$work/serve.yml"
+    expect_error "$work/serve.yml: serve config field 'port' has the wrong type: \"many\" (expected an integer)" \
+      "$nmt" serve --config "$work/serve.yml"
+    # The file and the flag check the same bounds, from the option's one row.
     printf 'beam: 65\n' >"$work/serve.yml"
-    expect_error "$work/serve.yml: beam: --beam: Value 65 not in range 1 to 64" "$nmt" serve --config "$work/serve.yml"
+    expect_error "$work/serve.yml: serve config field 'beam' must be in [1, 64], got 65" "$nmt" serve --config "$work/serve.yml"
+    "$nmt" serve --beam 65 >"$work/out" 2>"$work/err" && fail "--beam 65 accepted"
+    grep -qF -- "--beam: Value 65 not in range 1 to 64" "$work/err" || { cat "$work/err"; fail "--beam 65 not refused"; }
+    printf 'quantize: int9\n' >"$work/serve.yml"
+    expect_error "$work/serve.yml: serve config field 'quantize' must be one of none, int8; got 'int9' (did you mean 'int8'?)" \
+      "$nmt" serve --config "$work/serve.yml"
+    # The flags' spelling reads too, a --no- flag as its negation, and the command line wins over the file.
+    printf 'max-batch-tokens: 0\nno-batching: true\nmodel: %s/nope:en-es\n' "$work" >"$work/serve.yml"
+    expect_error "$work/serve.yml: serve config field 'max_batch_tokens' must be in [1, 1073741824], got 0" \
+      "$nmt" serve --config "$work/serve.yml"
+    expect_error "model $work/nope does not exist" "$nmt" serve --config "$work/serve.yml" --max-batch-tokens 64
     tiny_run
     expect_error "the checkpoint names no languages; give them as $work/run:SRC-TGT" "$nmt" serve --model "$work/run" --port 0
     expect_error "a model for en-es is already loaded" "$nmt" serve --model "$work/run:en-es" --model "$work/run:en-es" --port 0

@@ -12,6 +12,7 @@
 
 #include "nmt/cli/commands.h"
 #include "nmt/cli/options.h"
+#include "nmt/model/config_options.h"
 #include "nmt/cli/progress.h"
 #include "nmt/cli/stop_signal.h"
 #include "nmt/common/error.h"
@@ -126,7 +127,7 @@ void add_distill_command(CLI::App& app) {
   c->add_option("--preset", cmd->student.preset, "The student: student-tiny (256 wide, 6 + 2 layers, FFN 1536) or "
                                                  "student-base (512 wide, 6 + 2 layers, FFN 2048)")
       ->capture_default_str()->check(CLI::IsMember({"student-tiny", "student-base", "tiny", "small", "base"}));
-  add_model_shape_options(*c, o);  // the student's, over its preset's
+  add_model_options(*c, o, model::model_shape_keys());  // the student's, over its preset's
   c->add_option("--keep-best", cmd->student.keep_share,
                 "Train the student on this share (0-1) of the distilled pairs, those the teacher scores highest "
                 "(log-probability per token, teacher-forced): RUN_DIR/distilled.kept-SHARE.tsv; 1 = all")

@@ -9,35 +9,31 @@
 #include "nmt/common/error.h"
 #include "nmt/decode/decode_options.h"
 #include "nmt/decode/engine_setup.h"
+#include "nmt/model/config_options.h"
 #include "nmt/train/run_config.h"
 #include "nmt/train/train_options.h"
 
 namespace nmt::cli {
 
 void add_engine_options(CLI::App& app, decode::EngineChoice& choice) {
-  app.add_option_function<std::string>(
-         "--quantize", [&choice](const std::string& v) { choice.int8 = v == "int8"; },
-         "int8: linear layers multiply in int8 (weights per output channel, activations per call; CPU); none: "
-         "float32; default: the run's own (int8 for a student of nmt distill), else none")
-      ->check(CLI::IsMember({"none", "int8"}));
-  app.add_option_function<std::string>(
-      "--shortlist", [&choice](const std::string& v) { choice.shortlist = v; },
-      "Score only the target pieces that this shortlist (nmt shortlist) gives each batch's sources: a smaller "
-      "output layer, faster (CPU engine); none: without one; default: the run's own (a student of nmt distill has "
-      "RUN_DIR/shortlist.bin)");
+  add_table_options<decode::EngineChoice>(
+      app, decode::engine_option_table(), nullptr, {}, "",
+      [&choice](const decode::EngineOptionSpec& spec, const nlohmann::json& value) { spec.set(value, choice); });
 }
 
 void add_train_options(CLI::App& app, nlohmann::json& overrides, const std::vector<std::string>& keys,
                        const std::string& prefix) {
+  const train::TrainOptions train_defaults;
   add_table_options<train::TrainOptions>(
-      app, train::train_option_table(), train::TrainOptions{}, keys, prefix,
+      app, train::train_option_table(), &train_defaults, keys, prefix,
       [&overrides](const train::TrainOptionSpec& spec, const nlohmann::json& value) {
         overrides["train"][spec.key] = value;
       });
 }
 
 void add_data_options(CLI::App& app, nlohmann::json& overrides, const std::vector<std::string>& keys) {
-  add_table_options<nlohmann::json>(app, train::data_option_table(), nlohmann::json(nullptr), keys, "",
+  const nlohmann::json data_defaults;  // each row's own
+  add_table_options<nlohmann::json>(app, train::data_option_table(), &data_defaults, keys, "",
                                     [&overrides](const train::DataOptionSpec& spec, const nlohmann::json& value) {
                                       overrides["data"][spec.key] = value;
                                     });
@@ -46,20 +42,20 @@ void add_data_options(CLI::App& app, nlohmann::json& overrides, const std::vecto
 std::map<std::string, CLI::Option*> add_decoding_options(CLI::App& app, decode::TranslateOptions& options,
                                                          const std::vector<std::string>& keys,
                                                          std::set<std::string>* given) {
+  const decode::TranslateOptions decode_defaults;
   return add_table_options<decode::TranslateOptions>(
-      app, decode::decode_option_table(), decode::TranslateOptions{}, keys, "",
+      app, decode::decode_option_table(), &decode_defaults, keys, "",
       [&options, given](const decode::DecodeOptionSpec& spec, const nlohmann::json& value) {
         spec.set(value, options);
         if (given != nullptr) given->insert(spec.key);
       });
 }
 
-void add_model_shape_options(CLI::App& app, nlohmann::json& overrides) {
-  config_option<int64_t>(app, "--d-model", overrides, "model", "d_model", "Model width");
-  config_option<int64_t>(app, "--heads", overrides, "model", "heads", "Attention heads");
-  config_option<int64_t>(app, "--encoder-layers", overrides, "model", "encoder_layers", "Encoder layers");
-  config_option<int64_t>(app, "--decoder-layers", overrides, "model", "decoder_layers", "Decoder layers");
-  config_option<int64_t>(app, "--ffn", overrides, "model", "ffn", "Feed-forward inner width");
+void add_model_options(CLI::App& app, nlohmann::json& overrides, const std::vector<std::string>& keys) {
+  add_table_options<model::ModelConfig>(app, model::model_option_table(), nullptr, keys, "",
+                                        [&overrides](const model::ModelOptionSpec& spec, const nlohmann::json& value) {
+                                          overrides["model"][spec.key] = value;
+                                        });
 }
 
 void warn_if_slow_blas() {

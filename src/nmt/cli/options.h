@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <functional>
+#include <limits>
 #include <map>
 #include <set>
 #include <string>
@@ -27,34 +28,23 @@ namespace nmt::cli {
 using text::load_vocab;
 using text::vocab_model_file;
 
-template <typename T>
-CLI::Option* config_option(CLI::App& app, const std::string& flags, nlohmann::json& overrides,
-                           const std::string& section, const std::string& key, const std::string& help) {
-  return app.add_option_function<T>(
-      flags, [&overrides, section, key](const T& value) { overrides[section][key] = value; }, help);
-}
-
-inline CLI::Option* config_flag(CLI::App& app, const std::string& flags, nlohmann::json& overrides,
-                                const std::string& section, const std::string& key, const std::string& help) {
-  return app.add_flag_function(
-      flags, [&overrides, section, key](int64_t count) { overrides[section][key] = count > 0; }, help);
-}
-
 // The flags of an option table's rows (common/option_table.h): all, or
 // `keys` only; each calls on_value(row, value) when given, and shows its
-// default (of `defaults`) in its help line, after `prefix`. Returns the
+// default (of `*defaults`; null: none, when they depend on more) in its help
+// line, after `prefix`. Returns the
 // options added by key, for checks of the caller's own.
 template <typename Options>
 std::map<std::string, CLI::Option*> add_table_options(
-    CLI::App& app, const std::vector<OptionSpec<Options>>& table, const Options& defaults,
+    CLI::App& app, const std::vector<OptionSpec<Options>>& table, const Options* defaults,
     const std::vector<std::string>& keys, const std::string& prefix,
     std::function<void(const OptionSpec<Options>&, const nlohmann::json&)> on_value) {
   std::map<std::string, CLI::Option*> added;
   for (const auto& spec : table) {
     if (spec.flag.empty() && spec.off_flag.empty()) continue;  // set in a config file only
     if (!keys.empty() && std::find(keys.begin(), keys.end(), spec.key) == keys.end()) continue;
-    const auto fallback = spec.get(defaults);
-    std::string help = spec.help + (fallback == "" ? "" : " (" + fallback.dump() + ")");
+    const auto fallback = defaults != nullptr ? spec.get(*defaults) : nlohmann::json("");
+    const bool silent = fallback == "" || (fallback.is_array() && fallback.empty()) || fallback == false;
+    std::string help = spec.help + (silent ? "" : " (" + fallback.dump() + ")");
     if (!prefix.empty()) help = prefix + static_cast<char>(std::tolower(static_cast<unsigned char>(help[0]))) + help.substr(1);
     auto given = [&spec, on_value](const nlohmann::json& value) { on_value(spec, value); };
     CLI::Option* option = nullptr;
@@ -69,9 +59,19 @@ std::map<std::string, CLI::Option*> add_table_options(
       option = app.add_option_function<int64_t>(spec.flag, [given](int64_t v) { given(v); }, help);
     } else if (spec.kind == OptionKind::number) {
       option = app.add_option_function<double>(spec.flag, [given](double v) { given(v); }, help);
+    } else if (spec.kind == OptionKind::texts) {
+      option = app.add_option_function<std::vector<std::string>>(
+          spec.flag, [given](const std::vector<std::string>& v) { given(v); }, help);
     } else {
       option = app.add_option_function<std::string>(spec.flag, [given](const std::string& v) { given(v); }, help);
       if (!spec.choices.empty()) option->check(CLI::IsMember(spec.choices));
+    }
+    if (spec.kind == OptionKind::integer && (spec.min || spec.max)) {
+      option->check(CLI::Range(spec.min ? static_cast<int64_t>(*spec.min) : std::numeric_limits<int64_t>::lowest(),
+                               spec.max ? static_cast<int64_t>(*spec.max) : std::numeric_limits<int64_t>::max()));
+    } else if (spec.min || spec.max) {
+      option->check(CLI::Range(spec.min.value_or(std::numeric_limits<double>::lowest()),
+                               spec.max.value_or(std::numeric_limits<double>::max())));
     }
     added[spec.key] = option;
   }
@@ -96,9 +96,10 @@ std::map<std::string, CLI::Option*> add_decoding_options(CLI::App& app, decode::
                                                          const std::vector<std::string>& keys,
                                                          std::set<std::string>* given);
 
-// The model's shape over its preset (model.d_model, heads, encoder_layers,
-// decoder_layers, ffn): nmt train's options, and nmt distill's for its student.
-void add_model_shape_options(CLI::App& app, nlohmann::json& overrides);
+// nmt train's flags for its model: fields (model/config_options.h), each
+// writing overrides["model"][key] when given over the preset; `keys`: only
+// those (nmt distill's student: model::model_shape_keys()).
+void add_model_options(CLI::App& app, nlohmann::json& overrides, const std::vector<std::string>& keys = {});
 
 // --quantize int8|none and --shortlist FILE|none, into `choice` when given;
 // unset, a run's own defaults apply (decode/engine_setup.h): nmt translate,

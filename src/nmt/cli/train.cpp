@@ -116,15 +116,7 @@ void add_train_command(CLI::App& app) {
        "--max-time and the device, and says what it chose")
       ->check(CLI::IsMember({"auto", "tiny", "small", "base", "big", "student-tiny", "student-base"}));
   add_data_options(*c, o);  // declared once (train/run_config.h)
-  // model fields
-  add_model_shape_options(*c, o);
-  config_option<double>(*c, "--dropout", o, "model", "dropout", "Dropout rate");
-  config_flag(*c, "--pre-norm", o, "model", "pre_norm",
-              "LayerNorm before each sub-layer (the default of --preset auto; the other presets put it after, as the paper)");
-  c->add_flag_function(
-      "--post-norm", [cmd](int64_t) { cmd->overrides["model"]["pre_norm"] = false; },
-      "LayerNorm after each sub-layer, as the paper");
-  config_option<int64_t>(*c, "--max-positions", o, "model", "max_positions", "Longest sequence the model handles");
+  add_model_options(*c, o);  // declared once (model/config_options.h)
   // training fields, declared once (train/train_options.h)
   add_train_options(*c, o);
   c->add_option("--nproc", cmd->nproc,

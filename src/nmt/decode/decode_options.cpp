@@ -44,6 +44,26 @@ const std::vector<DecodeOptionSpec>& decode_option_table() {
   return table;
 }
 
+const std::vector<EngineOptionSpec>& engine_option_table() {
+  static const std::vector<EngineOptionSpec> table = [] {
+    EngineOptionSpec quantize{
+        "quantize", "--quantize", "", "int8: linear layers multiply in int8 (weights per output channel, activations "
+        "per call; CPU); none: float32; unset: the run's own (int8 for a student of nmt distill), else none",
+        "", OptionKind::text, {"none", "int8"}, {}, {}};
+    quantize.get = [](const EngineChoice& c) { return c.int8 ? nlohmann::json(*c.int8 ? "int8" : "none") : nlohmann::json(""); };
+    quantize.set = [](const nlohmann::json& v, EngineChoice& c) { c.int8 = v.get<std::string>() == "int8"; };
+    EngineOptionSpec shortlist{
+        "shortlist", "--shortlist", "", "Score only the target pieces that this shortlist (nmt shortlist) gives each "
+        "batch's sources: a smaller output layer, faster (CPU engine); none: without one; unset: the run's own (a "
+        "student of nmt distill has RUN_DIR/shortlist.bin)",
+        "", OptionKind::text, {}, {}, {}};
+    shortlist.get = [](const EngineChoice& c) { return nlohmann::json(c.shortlist.value_or("")); };
+    shortlist.set = [](const nlohmann::json& v, EngineChoice& c) { c.shortlist = v.get<std::string>(); };
+    return std::vector<EngineOptionSpec>{quantize, shortlist};
+  }();
+  return table;
+}
+
 const std::vector<std::string>& run_default_keys() {
   static const std::vector<std::string> keys = {"search", "normalize", "word_penalty", "max_length_factor", "allow_unk"};
   return keys;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "nmt/common/option_table.h"
+#include "nmt/decode/engine_setup.h"
 #include "nmt/decode/translator.h"
 
 namespace nmt::decode {
@@ -17,5 +18,11 @@ const std::vector<DecodeOptionSpec>& decode_option_table();
 // The keys a run's "decode" section may set (the rest are the caller's):
 // search, normalize, word_penalty, max_length_factor, allow_unk.
 const std::vector<std::string>& run_default_keys();
+
+// --quantize int8|none and --shortlist FILE|none (EngineChoice): unset, a
+// run's own defaults apply (engine_setup.h). nmt translate, translate-file
+// and serve.
+using EngineOptionSpec = OptionSpec<EngineChoice>;
+const std::vector<EngineOptionSpec>& engine_option_table();
 
 }  // namespace nmt::decode

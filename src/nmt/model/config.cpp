@@ -2,8 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "nmt/common/config_file.h"
 #include "nmt/common/error.h"
+#include "nmt/model/config_options.h"
 
 namespace nmt::model {
 
@@ -48,51 +48,53 @@ void ModelConfig::validate() const {
             "model.positions must be interleaved or halves, got '" << positions << "'");
 }
 
-nlohmann::json to_json(const ModelConfig& c) {
-  return {{"src_vocab", c.src_vocab},   {"tgt_vocab", c.tgt_vocab},
-          {"d_model", c.d_model},       {"heads", c.heads},
-          {"encoder_layers", c.encoder_layers}, {"decoder_layers", c.decoder_layers},
-          {"ffn", c.ffn},               {"dropout", c.dropout},
-          {"pre_norm", c.pre_norm},     {"share_embeddings", c.share_embeddings},
-          {"tie_output", c.tie_output},
-          {"max_positions", c.max_positions}, {"activation", c.activation},
-          {"layer_norm_eps", c.layer_norm_eps}, {"positions", c.positions}};
+namespace {
+
+std::vector<ModelOptionSpec> make_table() {
+  using C = ModelConfig;
+  return {
+      option_row(&C::src_vocab, "src_vocab", "", "Source vocabulary size (the vocabulary's)"),
+      option_row(&C::tgt_vocab, "tgt_vocab", "", "Target vocabulary size (the vocabulary's)"),
+      option_row(&C::d_model, "d_model", "--d-model", "Model width"),
+      option_row(&C::heads, "heads", "--heads", "Attention heads"),
+      option_row(&C::encoder_layers, "encoder_layers", "--encoder-layers", "Encoder layers"),
+      option_row(&C::decoder_layers, "decoder_layers", "--decoder-layers", "Decoder layers"),
+      option_row(&C::ffn, "ffn", "--ffn", "Feed-forward inner width"),
+      option_row(&C::dropout, "dropout", "--dropout", "Dropout rate"),
+      with_off_flag(option_row(&C::pre_norm, "pre_norm", "--pre-norm",
+                               "LayerNorm before each sub-layer (the default of --preset auto; the other presets put "
+                               "it after, as the paper)"),
+                    "--post-norm", "LayerNorm after each sub-layer, as the paper"),
+      option_row(&C::share_embeddings, "share_embeddings", "",
+                 "One embedding table for source and target (a joint vocabulary only)"),
+      option_row(&C::tie_output, "tie_output", "", "The output layer is the target embedding, transposed"),
+      option_row(&C::max_positions, "max_positions", "--max-positions", "Longest sequence the model handles"),
+      option_row(&C::activation, "activation", "", "Feed-forward activation (swish: x * sigmoid(x), Marian's)",
+                 {"relu", "swish"}),
+      option_row(&C::layer_norm_eps, "layer_norm_eps", "", "LayerNorm's epsilon (Marian's: 1e-6)"),
+      option_row(&C::positions, "positions", "",
+                 "Sinusoid columns: interleaved (sin, cos, sin ...) or halves (all sines, then all cosines, as "
+                 "Marian)",
+                 {"interleaved", "halves"}),
+  };
 }
 
-namespace {
-std::vector<std::string> field_names() {
-  std::vector<std::string> names;
-  const auto fields = to_json(ModelConfig{});  // (items() of a temporary would outlive it)
-  for (const auto& [key, value] : fields.items()) names.push_back(key);
-  return names;
-}
 }  // namespace
 
+const std::vector<ModelOptionSpec>& model_option_table() {
+  static const std::vector<ModelOptionSpec> table = make_table();
+  return table;
+}
+
+const std::vector<std::string>& model_shape_keys() {
+  static const std::vector<std::string> keys = {"d_model", "heads", "encoder_layers", "decoder_layers", "ffn"};
+  return keys;
+}
+
+nlohmann::json to_json(const ModelConfig& c) { return options_to_json(model_option_table(), c); }
+
 ModelConfig model_config_from_json(const nlohmann::json& j, ModelConfig c) {
-  NMT_CHECK(j.is_object(), "model config must be an object, got: " << j.dump());
-  for (const auto& [key, value] : j.items()) {
-    try {
-      if (key == "src_vocab") c.src_vocab = value.get<int64_t>();
-      else if (key == "tgt_vocab") c.tgt_vocab = value.get<int64_t>();
-      else if (key == "d_model") c.d_model = value.get<int64_t>();
-      else if (key == "heads") c.heads = value.get<int64_t>();
-      else if (key == "encoder_layers") c.encoder_layers = value.get<int64_t>();
-      else if (key == "decoder_layers") c.decoder_layers = value.get<int64_t>();
-      else if (key == "ffn") c.ffn = value.get<int64_t>();
-      else if (key == "dropout") c.dropout = value.get<double>();
-      else if (key == "pre_norm") c.pre_norm = value.get<bool>();
-      else if (key == "share_embeddings") c.share_embeddings = value.get<bool>();
-      else if (key == "tie_output") c.tie_output = value.get<bool>();
-      else if (key == "max_positions") c.max_positions = value.get<int64_t>();
-      else if (key == "activation") c.activation = value.get<std::string>();
-      else if (key == "layer_norm_eps") c.layer_norm_eps = value.get<double>();
-      else if (key == "positions") c.positions = value.get<std::string>();
-      else NMT_FAIL("unknown model config field '" << key << "'" << did_you_mean(key, field_names()));
-    } catch (const nlohmann::json::exception&) {
-      NMT_FAIL("model config field '" << key << "' has the wrong type: " << value.dump() << yaml_boolean_hint(value));
-    }
-  }
-  return c;
+  return options_from_json(model_option_table(), j, c, "model");
 }
 
 std::optional<ConfigDifference> first_difference(const ModelConfig& a, const ModelConfig& b) {

@@ -241,8 +241,7 @@ struct Server::Impl {
     }
     ModelLoadOptions load;
     load.device = options.device;
-    load.engine.int8 = options.int8;
-    load.engine.shortlist = options.shortlist;
+    load.engine = options.engine;
     load.translate = options.translate;
     auto models = load_models(options.models, load);
     for (const auto& m : models) {

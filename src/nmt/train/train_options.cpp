@@ -116,24 +116,10 @@ const std::vector<TrainOptionSpec>& train_option_table() {
   return table;
 }
 
-nlohmann::json to_json(const TrainOptions& o) {
-  nlohmann::json j = nlohmann::json::object();
-  for (const auto& spec : train_option_table()) j[spec.key] = spec.get(o);
-  return j;
-}
+nlohmann::json to_json(const TrainOptions& o) { return options_to_json(train_option_table(), o); }
 
 TrainOptions train_options_from_json(const nlohmann::json& j, TrainOptions o) {
-  NMT_CHECK(j.is_object(), "train config must be an object, got: " << j.dump());
-  const auto& table = train_option_table();
-  for (const auto& [key, value] : j.items()) {
-    const auto spec = std::find_if(table.begin(), table.end(), [&](const Spec& s) { return s.key == key; });
-    NMT_CHECK(spec != table.end(), "unknown train config field '" << key << "'" << did_you_mean(key, option_keys(table)));
-    try {
-      spec->set(value, o);
-    } catch (const nlohmann::json::exception&) {
-      NMT_FAIL("train config field '" << key << "' has the wrong type: " << value.dump() << yaml_boolean_hint(value));
-    }
-  }
+  o = options_from_json(train_option_table(), j, o, "train");
   NMT_CHECK(o.accumulate >= 1, "train.accumulate must be >= 1, got " << o.accumulate);
   NMT_CHECK(o.max_bad_steps >= 1, "train.max_bad_steps must be >= 1, got " << o.max_bad_steps);
   higher_is_better(o.early_stopping_metric);  // checks the name
