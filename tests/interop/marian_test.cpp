@@ -208,7 +208,8 @@ TEST_F(MarianFixture, ScorePairs_EnsembleIsTheWeightedSumOfItsModels) {
   }
   const auto a = decode::score_pairs(imported().model, src, tgt, 8, torch::kCPU);
   const auto b = decode::score_pairs(second, src, tgt, 8, torch::kCPU);
-  const auto both = decode::score_pairs({imported().model, second}, {1, 3}, src, tgt, 8, torch::kCPU);
+  const decode::Translator ensemble({imported().model, second}, {1, 3}, torch::kCPU);
+  const auto both = decode::score_pairs(ensemble, src, tgt, 8);
   ASSERT_EQ(both.size(), a.size());
   double worst = 0;
   bool differ = false;
@@ -222,7 +223,7 @@ TEST_F(MarianFixture, ScorePairs_EnsembleIsTheWeightedSumOfItsModels) {
   }
   EXPECT_TRUE(differ) << "the second model scores as the first";
   EXPECT_LT(worst, 1e-5);
-  EXPECT_THROW(decode::score_pairs({imported().model, second}, {1}, src, tgt, 8, torch::kCPU), nmt::Error);
+  EXPECT_THROW(decode::Translator({imported().model, second}, {1}, torch::kCPU), nmt::Error);
 }
 
 // OPUS-MT models take their ids from a .yml vocabulary, not from the

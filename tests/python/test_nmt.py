@@ -83,11 +83,20 @@ class TrainAndTranslate(unittest.TestCase):
         # Every key, at its default, is a valid train config; the config a run saves holds exactly these keys.
         with tempfile.TemporaryDirectory() as work:
             config = tiny_config(work, 2)
-            config["train"] = dict({o["key"]: o["default"] for o in options}, max_steps=2, batch_tokens=512,
-                                   threads=1, ema=0)
-            nmt.train(config)
+            config["train"] = {o["key"]: o["default"] for o in options}
+            # Keyword arguments go to the section whose table declares them, over config's.
+            with self.assertRaisesRegex(nmt.Error, "train: unknown option 'max_stepz' \\(did you mean 'max_steps'\\?\\)"):
+                nmt.train(config, max_stepz=2)
+            nmt.train(config, max_steps=2, batch_tokens=512, threads=1, ema=0, dropout=0.25)
             with open(os.path.join(work, "run", "config.json"), encoding="utf-8") as f:
-                self.assertEqual(set(json.load(f)["train"]), keys)
+                saved = json.load(f)
+            self.assertEqual(set(saved["train"]), keys)
+            self.assertEqual(saved["train"]["max_steps"], 2)
+            self.assertEqual(saved["model"]["dropout"], 0.25)
+            self.assertEqual(set(saved["model"]), {o["key"] for o in nmt.train_options("model")})
+        self.assertIn("train_src", {o["key"] for o in nmt.train_options("data")})
+        with self.assertRaisesRegex(nmt.Error, "section must be 'train', 'model' or 'data', got 'serve'"):
+            nmt.train_options("serve")
 
     def test_ctrl_c_stops_training_with_a_checkpoint_and_it_resumes(self):
         with tempfile.TemporaryDirectory() as work:
@@ -220,7 +229,7 @@ class MarianModel(unittest.TestCase):
             self.assertTrue(any(len(r.hypotheses[0]) == 4 for r in tokens), rule)
         with self.assertRaisesRegex(nmt.Error, r"n_best \(3\) must be between 1 and beam \(2\)"):
             self.translator.translate_batch(src, beam_size=2, num_hypotheses=3)
-        with self.assertRaisesRegex(nmt.Error, "search must be 'nmt' or 'marian', got 'fast'"):
+        with self.assertRaisesRegex(nmt.Error, "search must be one of nmt, marian; got 'fast'"):
             self.translator.translate_batch(src, search="fast")
         with self.assertRaisesRegex(TypeError, r"source\[1\]: mix of lines and lists of pieces"):
             self.translator.translate_batch(["a", ["▁a"]])
@@ -321,7 +330,7 @@ class Documented(unittest.TestCase):
                 self.assertTrue(defs, f"{name}.{call} has no stub")
                 want = [p for p in inspect.signature(fn).parameters]
                 for d in defs:
-                    got = [a.arg for a in d.args.args + d.args.kwonlyargs]
+                    got = [a.arg for a in d.args.args + d.args.kwonlyargs + [d.args.vararg, d.args.kwarg] if a]
                     self.assertEqual(got, want, f"{name}.{call}")
 
     def test_help_reads_well(self):

@@ -61,24 +61,16 @@ std::vector<PairScore> score_pairs(model::Transformer model, const std::vector<s
   return scores;
 }
 
-std::vector<PairScore> score_pairs(const std::vector<model::Transformer>& models, std::vector<double> weights,
-                                   const std::vector<std::vector<int>>& sources,
-                                   const std::vector<std::vector<int>>& targets, int64_t batch,
-                                   const c10::Device& device) {
-  NMT_CHECK(!models.empty(), "score_pairs needs a model");
+std::vector<PairScore> score_pairs(const Translator& translator, const std::vector<std::vector<int>>& sources,
+                                   const std::vector<std::vector<int>>& targets, int64_t batch) {
+  const auto& models = translator.models();
+  const auto& weights = translator.weights();  // checked and normalised by the translator
+  const auto& device = translator.device();
   if (models.size() == 1) return score_pairs(models.front(), sources, targets, batch, device);
-  if (weights.empty()) weights.assign(models.size(), 1.0);
-  NMT_CHECK(weights.size() == models.size(),
-            "an ensemble of " << models.size() << " models needs " << models.size() << " weights, got " << weights.size());
-  double total = 0;
-  for (double w : weights) {
-    NMT_CHECK(w > 0, "ensemble weights must be > 0, got " << w);
-    total += w;
-  }
   std::vector<PairScore> combined;
   for (size_t m = 0; m < models.size(); ++m) {
     auto scores = score_pairs(models[m], sources, targets, batch, device);
-    const double w = weights[m] / total;
+    const double w = weights[m];
     if (combined.empty()) {
       combined = std::move(scores);
       for (auto& s : combined)

@@ -11,6 +11,8 @@
 
 namespace nmt::decode {
 
+class Translator;
+
 struct PairScore {
   double log_prob = 0;  // sum over the target's pieces and </s>
   int64_t tokens = 0;   // pieces + 1
@@ -24,13 +26,11 @@ std::vector<PairScore> score_pairs(model::Transformer model, const std::vector<s
                                    const std::vector<std::vector<int>>& targets, int64_t batch,
                                    const c10::Device& device);
 
-// An ensemble's: each token's log-probability is the weighted sum of its
-// models' (`weights` normalised to sum to 1; empty: equal), as the
+// A translator's models on its device: each token's log-probability is the
+// weighted sum of its models' (with the translator's weights), as the
 // ensemble's search combines them at every step (EnsembleStep). One model
 // gives exactly the call above.
-std::vector<PairScore> score_pairs(const std::vector<model::Transformer>& models, std::vector<double> weights,
-                                   const std::vector<std::vector<int>>& sources,
-                                   const std::vector<std::vector<int>>& targets, int64_t batch,
-                                   const c10::Device& device);
+std::vector<PairScore> score_pairs(const Translator& translator, const std::vector<std::vector<int>>& sources,
+                                   const std::vector<std::vector<int>>& targets, int64_t batch);
 
 }  // namespace nmt::decode

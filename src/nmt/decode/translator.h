@@ -164,6 +164,8 @@ class Translator {
                                            TranslateStats* stats = nullptr);
   const model::Transformer& model() const { return models_.front(); }  // the first of an ensemble
   size_t size() const { return models_.size(); }
+  const std::vector<model::Transformer>& models() const { return models_; }
+  const std::vector<double>& weights() const { return weights_; }  // one per model, summing to 1
   const torch::Device& device() const { return device_; }
   // The engine that translate() uses with these options: "torch" or "cpu".
   std::string engine_for(const TranslateOptions& options) const;

@@ -15,6 +15,7 @@
 #include "nmt/common/error.h"
 #include "nmt/decode/alignment.h"
 #include "nmt/decode/constraints.h"
+#include "nmt/decode/decode_options.h"
 #include "nmt/decode/engine_setup.h"
 #include "nmt/decode/glossary.h"
 #include "nmt/decode/score_pairs.h"
@@ -22,6 +23,7 @@
 #include "nmt/decode/translator.h"
 #include "nmt/dist/world.h"
 #include "nmt/eval/score_json.h"
+#include "nmt/model/config_options.h"
 #include "nmt/model/threads.h"
 #include "nmt/text/vocab.h"
 #include "nmt/train/checkpoint.h"
@@ -40,7 +42,7 @@ class Translator {
   // run's default), "none" or a file (decode/engine_setup.h).
   Translator(const std::vector<std::string>& paths, const std::string& device, int threads, int workers,
              const std::string& quantize, const std::vector<double>& weights, const std::string& shortlist)
-      : threads_(threads), weights_(weights), device_(device) {
+      : threads_(threads), device_(device) {
     NMT_CHECK(threads >= 1, "threads must be >= 1, got " << threads);
     NMT_CHECK(quantize.empty() || quantize == "int8" || quantize == "none",
               "quantize must be None, 'none' or 'int8', got '" << quantize << "'");
@@ -48,7 +50,6 @@ class Translator {
     src_vocab_ = std::make_unique<text::Vocab>(text::Vocab::from_serialized(loaded.src_vocab));
     tgt_vocab_ = std::make_unique<text::Vocab>(text::Vocab::from_serialized(loaded.tgt_vocab));
     decode::apply_model_defaults(loaded.checkpoints.front().info.config, options_, {});
-    models_ = loaded.models;
     translator_ = std::make_unique<decode::Translator>(loaded.models, weights, device_);
     decode::EngineChoice choice;
     if (!quantize.empty()) choice.int8 = quantize == "int8";
@@ -101,8 +102,11 @@ class Translator {
     auto options = options_;
     options.search.beam = beam, options.search.n_best = n_best;
     if (rule) {
-      NMT_CHECK(*rule == "nmt" || *rule == "marian", "search must be 'nmt' or 'marian', got '" << *rule << "'");
-      options.search.rule = *rule;
+      try {
+        set_option(*find_option(decode::decode_option_table(), "search"), *rule, options);  // its choices
+      } catch (const Error& e) {
+        NMT_FAIL("search " << e.what());
+      }
     }
     if (length_penalty) (options.search.rule == "marian" ? options.search.normalize : options.search.length_penalty) = *length_penalty;
     if (word_penalty) options.search.word_penalty = *word_penalty;
@@ -133,7 +137,8 @@ class Translator {
       }
       py::gil_scoped_release released;
       model::set_cpu_threads(threads_);
-      attention = decode::cross_attention(models_.front(), pair_sources, pair_targets, options.batch_size);
+      model::Transformer first_model = translator_->model();  // a handle: the attention of the first of an ensemble
+      attention = decode::cross_attention(first_model, pair_sources, pair_targets, options.batch_size);
     }
     py::list out;
     size_t pair = 0;
@@ -176,7 +181,7 @@ class Translator {
     {
       py::gil_scoped_release released;
       model::set_cpu_threads(threads_);
-      scores = decode::score_pairs(models_, weights_, src, tgt, batch_size.value_or(options_.batch_size), device_);
+      scores = decode::score_pairs(*translator_, src, tgt, batch_size.value_or(options_.batch_size));
     }
     py::list out;
     for (size_t i = 0; i < scores.size(); ++i) {
@@ -262,11 +267,9 @@ class Translator {
   }
 
   int threads_;
-  std::vector<double> weights_;
   torch::Device device_;
   std::unique_ptr<text::Vocab> src_vocab_, tgt_vocab_;
   std::unordered_map<std::string, int> src_pieces_, tgt_pieces_;  // piece -> id, made at the first call with pieces
-  std::vector<model::Transformer> models_;
   std::unique_ptr<decode::Translator> translator_;
   std::unique_ptr<decode::PhraseSpeller> speller_;  // made at the first call with constraints
   decode::TranslateOptions options_;
@@ -341,23 +344,39 @@ py::dict train(const std::string& config_file, const std::string& overrides_json
   return out;
 }
 
-// The train: options as nmt train declares them (train/train_options.h).
-py::list train_options() {
-  const char* kinds[] = {"int", "float", "str", "bool"};
-  const train::TrainOptions defaults;
+// The rows of an option table (common/option_table.h) as dicts; `defaults`
+// null: none (the model's depend on the preset).
+template <typename Options>
+py::list option_rows(const std::vector<OptionSpec<Options>>& table, const Options* defaults) {
+  const char* kinds[] = {"int", "float", "str", "bool", "list[str]"};
+  const auto loads = py::module_::import("json").attr("loads");
   py::list out;
-  for (const auto& spec : train::train_option_table()) {
+  for (const auto& spec : table) {
     py::dict row;
     row["key"] = spec.key;
     row["flag"] = spec.flag;
     row["off_flag"] = spec.off_flag;
     row["type"] = kinds[static_cast<int>(spec.kind)];
-    row["default"] = py::module_::import("json").attr("loads")(spec.get(defaults).dump());
+    row["default"] = defaults != nullptr ? loads(spec.get(*defaults).dump()) : py::none();
     row["help"] = spec.help;
     row["choices"] = spec.choices;
     out.append(row);
   }
   return out;
+}
+
+// A section's options as nmt train declares them: train
+// (train/train_options.h), model (model/config_options.h) or data
+// (train/run_config.h).
+py::list train_options(const std::string& section) {
+  if (section == "train") {
+    const train::TrainOptions defaults;
+    return option_rows(train::train_option_table(), &defaults);
+  }
+  if (section == "model") return option_rows<model::ModelConfig>(model::model_option_table(), nullptr);
+  NMT_CHECK(section == "data", "train_options: section must be 'train', 'model' or 'data', got '" << section << "'");
+  const nlohmann::json defaults;  // each row's own
+  return option_rows(train::data_option_table(), &defaults);
 }
 
 }  // namespace
@@ -382,7 +401,7 @@ PYBIND11_MODULE(_nmt, m) {
   m.def("score", &score, py::arg("hyps"), py::arg("refs"), py::arg("metric"), py::arg("tokenize"),
         py::arg("lowercase"));
   m.def("train", &train, py::arg("config_file"), py::arg("overrides_json"), py::arg("callback"));
-  m.def("train_options", &train_options);
+  m.def("train_options", &train_options, py::arg("section"));
 }
 
 }  // namespace nmt::python

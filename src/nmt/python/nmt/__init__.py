@@ -17,6 +17,7 @@ The same library calls as the nmt command line, on the same LibTorch as
 Debian's python3-torch (import both in one process).
 """
 import itertools
+import difflib as _difflib
 import json as _json
 import os as _os
 
@@ -253,19 +254,38 @@ def score(hyps, refs, metric="bleu", tokenize="13a", lowercase=False):
     return Score(_nmt.score(list(hyps), list(refs), metric, tokenize, bool(lowercase)))
 
 
-def train(config, callback=None):
+def train(config, callback=None, **options):
     """Trains as `nmt train` does. config: a dict with nmt train's sections
     (preset, model, train, data; data.out is the run directory), or the path
-    of a YAML/JSON config file. callback(line) gets each log line. Ctrl-C
-    stops after the current step with a checkpoint and raises
-    KeyboardInterrupt; calling train again resumes."""
+    of a YAML/JSON config file. options: any key of train_options("train"),
+    ("model") or ("data"), over config's, as nmt train's flags are
+    (train(config, max_steps=1000, dropout=0.2)). callback(line) gets each
+    log line. Ctrl-C stops after the current step with a checkpoint and
+    raises KeyboardInterrupt; calling train again resumes."""
+    overrides = {}
+    for key, value in options.items():
+        overrides.setdefault(_option_section(key), {})[key] = value
     if isinstance(config, (str, _os.PathLike)):
-        return _nmt.train(str(config), "{}", callback)
-    return _nmt.train("", _json.dumps(config), callback)
+        return _nmt.train(str(config), _json.dumps(overrides), callback)
+    merged = {k: dict(v) if isinstance(v, dict) else v for k, v in dict(config).items()}
+    for section, values in overrides.items():
+        merged.setdefault(section, {}).update(values)
+    return _nmt.train("", _json.dumps(merged), callback)
 
 
-def train_options():
-    """The options of train's "train" section, as nmt train declares them:
-    one dict per option with its key, flag (and off_flag), type, default,
+def train_options(section="train"):
+    """The options of one of train's sections, "train", "model" or "data",
+    as nmt train declares them: one dict per option with its key, flag (and
+    off_flag), type, default (None for the model's, which the preset gives),
     help and choices (the values allowed; empty: any)."""
-    return _nmt.train_options()
+    return _nmt.train_options(section)
+
+
+def _option_section(key):
+    """The section whose table declares `key` (the keys are unique across them)."""
+    for section in ("train", "model", "data"):
+        if any(o["key"] == key for o in _nmt.train_options(section)):
+            return section
+    known = [o["key"] for section in ("train", "model", "data") for o in _nmt.train_options(section)]
+    close = _difflib.get_close_matches(key, known, n=1)
+    raise Error("train: unknown option '%s'%s" % (key, " (did you mean '%s'?)" % close[0] if close else ""))
