@@ -98,8 +98,8 @@ void check_config_fields(const nlohmann::json& config) {
   NMT_CHECK(config["data"].is_object(), "the config's data section must be a mapping, got " << config["data"].dump());
   const auto& table = data_option_table();
   for (const auto& [key, value] : config["data"].items()) {
-    const auto spec = std::find_if(table.begin(), table.end(), [&](const DataOptionSpec& s) { return s.key == key; });
-    NMT_CHECK(spec != table.end(), "unknown data config field '" << key << "'" << did_you_mean(key, option_keys(table)));
+    const auto* spec = find_option(table, key);
+    NMT_CHECK(spec != nullptr, "unknown data config field '" << key << "'" << did_you_mean(key, option_keys(table)));
     const OptionKind kind = spec->kind;
     const bool ok = kind == OptionKind::text      ? value.is_string()
                     : kind == OptionKind::boolean ? value.is_boolean()

@@ -283,9 +283,9 @@ def train_options(section="train"):
 
 def _option_section(key):
     """The section whose table declares `key` (the keys are unique across them)."""
-    for section in ("train", "model", "data"):
-        if any(o["key"] == key for o in _nmt.train_options(section)):
+    tables = {section: [o["key"] for o in _nmt.train_options(section)] for section in ("train", "model", "data")}
+    for section, keys in tables.items():
+        if key in keys:
             return section
-    known = [o["key"] for section in ("train", "model", "data") for o in _nmt.train_options(section)]
-    close = _difflib.get_close_matches(key, known, n=1)
+    close = _difflib.get_close_matches(key, [k for keys in tables.values() for k in keys], n=1)
     raise Error("train: unknown option '%s'%s" % (key, " (did you mean '%s'?)" % close[0] if close else ""))
