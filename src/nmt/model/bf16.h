@@ -10,10 +10,22 @@
 
 namespace nmt::model {
 
+// LibTorch 1.13 sends bfloat16 products to oneDNN wherever the CPU has
+// AVX-512 (it reads the CPU, not ONEDNN_MAX_CPU_ISA), and a oneDNN limited
+// below AVX-512 then refuses them ("could not create a primitive descriptor
+// iterator"). Under NMT_CPU_ISA=avx2|generic, which stands for a CPU without
+// AVX-512 (docs/hardware_support.md), this turns LibTorch's oneDNN products
+// off, as they are on such a CPU: bfloat16 products take LibTorch's own
+// loops. Nothing changes on the CPU's own path. Called before any bfloat16
+// product (Bf16Scope, measure_matmul_gflops).
+void follow_cpu_isa_for_bf16();
+
 class Bf16Scope {
  public:
   explicit Bf16Scope(bool on) : on_(on) {
-    if (on_) set(true);
+    if (!on_) return;
+    follow_cpu_isa_for_bf16();
+    set(true);
   }
   ~Bf16Scope() {
     if (!on_) return;

@@ -3,12 +3,14 @@
 
 #include <torch/torch.h>
 
+#include "nmt/model/bf16.h"
 #include "nmt/model/flops.h"
 
 namespace nmt::model {
 
 double measure_matmul_gflops(int64_t n, bool bf16) {
   torch::NoGradGuard no_grad;
+  if (bf16) follow_cpu_isa_for_bf16();
   const auto type = bf16 ? torch::kBFloat16 : torch::kFloat32;
   const auto a = torch::randn({n, n}).to(type), b = torch::randn({n, n}).to(type);
   auto c = torch::mm(a, b);  // warm-up: threads, caches
