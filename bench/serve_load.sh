@@ -50,9 +50,11 @@ done | sort -n | awk '{a[NR]=$1; s+=$1} END {printf "single-line translate: p50 
 
 start_server() {
   local port=$((20000 + RANDOM % 20000))
-  # wrk is one client address: no cap on its connections.
+  # wrk is one client address: no cap on its connections. wrk sends the same
+  # lines again and again: without --cache-mb 0 the sentence cache would
+  # answer them and the figures would measure the cache, not translation.
   $nmt serve --model "$run:en-es" --port "$port" --threads "$threads" --beam "$beam" --queue-limit 100000 \
-    --max-connections-per-client 0 "$@" \
+    --max-connections-per-client 0 --cache-mb 0 "$@" \
     2>"$work/server.log" &
   server=$!
   for _ in $(seq 1 200); do
