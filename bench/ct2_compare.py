@@ -25,17 +25,18 @@ import sys
 import tempfile
 import time
 
+from nmt_bench import bench_translate, cpu_flags, path_env
+
 D_MODEL, HEADS, LAYERS, FFN, VOCAB = 256, 4, 3, 1024, 8000
 
 
 def isa_env(isa):
-    env = dict(os.environ, OMP_WAIT_POLICY="PASSIVE")
-    for k in ("NMT_CPU_ISA", "CT2_FORCE_CPU_ISA", "ONEDNN_MAX_CPU_ISA"):
-        env.pop(k, None)
-    if isa == "avx2":
-        env.update(NMT_CPU_ISA="avx2", CT2_FORCE_CPU_ISA="AVX2", ONEDNN_MAX_CPU_ISA="AVX2")
-    elif isa == "avx512":
-        env.update(CT2_FORCE_CPU_ISA="AVX512")
+    """nmt's path and CTranslate2's kernels (CT2_FORCE_CPU_ISA) for --isa;
+    oneDNN, which both use, limited with nmt's path."""
+    env = path_env("avx2" if isa == "avx2" else None)
+    env.pop("CT2_FORCE_CPU_ISA", None)
+    if isa != "native":
+        env["CT2_FORCE_CPU_ISA"] = isa.upper()
     return env
 
 
@@ -139,19 +140,18 @@ def run_ct2(args, model, compute_type, beam, batch, sentences, workers):
     case = dict(model=model, compute_type=compute_type, beam=beam, batch=batch, sentences=sentences,
                 workers=workers, src_len=20, len=50, seed=args.seed)
     out = subprocess.run([sys.executable, os.path.abspath(__file__), "--ct2-case", json.dumps(case)],
-                         env=isa_env(args.isa), check=True, capture_output=True, text=True)
+                         env=isa_env(args.isa), capture_output=True, text=True)
+    if out.returncode != 0:
+        sys.exit("ct2_compare.py: CTranslate2's %s case (beam %d, batch %d) failed:\n%s" % (
+            compute_type, beam, batch, out.stderr))
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
 def run_nmt(args, quantize, beam, batch, sentences, workers):
-    with tempfile.NamedTemporaryFile(suffix=".json") as f:
-        cmd = [args.nmt, "bench", "translate", "--preset", "small", "--fixed-len", "50", "--src-len", "20",
-               "--sentences", str(sentences), "--threads", str(workers), "--workers", str(workers),
-               "--batch", str(batch), "--beam", str(beam), "--seed", str(args.seed), "--json", f.name]
-        if quantize:
-            cmd += ["--quantize", "int8"]
-        subprocess.run(cmd, env=isa_env(args.isa), check=True, capture_output=True, text=True)
-        report = json.load(open(f.name))
+    report = bench_translate(args.nmt, isa_env(args.isa), [
+        "--preset", "small", "--fixed-len", "50", "--src-len", "20", "--sentences", str(sentences),
+        "--threads", str(workers), "--workers", str(workers), "--batch", str(batch), "--beam", str(beam),
+        "--seed", str(args.seed)] + (["--quantize", "int8"] if quantize else []))
     case = report["cases"][0]
     if batch == 1:
         return {"p50_ms": case["batch_latency_ms"]["p50"]}, report
@@ -196,9 +196,7 @@ def main():
                 results.setdefault((compute, beam, batch), []).append((mine, theirs))
                 print("round %d: %s beam %d batch %d: nmt %s, CTranslate2 %s" % (r + 1, compute, beam, batch,
                                                                                   mine, theirs), file=sys.stderr)
-    flags = open("/proc/cpuinfo").read().split("flags")[1].split("\n")[0] if os.path.exists("/proc/cpuinfo") else ""
-    wanted = [f for f in ("avx2", "fma", "avx512f", "avx512_vnni", "avx512_bf16", "avx_vnni", "amx_bf16")
-              if " " + f + " " in flags + " "]
+    wanted = cpu_flags()
     print("CTranslate2 %s; --isa %s; %s; CPU flags: %s; %d cores" % (
         ctranslate2.__version__, args.isa, cpu, " ".join(wanted), os.cpu_count()))
     print()

@@ -17,33 +17,17 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
+
+from nmt_bench import bench_translate, cpu_flags, path_env
 
 PATHS = ("avx512", "avx2", "generic")
 
 
-def path_env(path):
-    env = dict(os.environ, OMP_WAIT_POLICY="PASSIVE")
-    env.pop("ONEDNN_MAX_CPU_ISA", None)
-    env["NMT_CPU_ISA"] = path
-    if path == "avx2":
-        env["ONEDNN_MAX_CPU_ISA"] = "AVX2"
-    elif path == "generic":
-        env["ONEDNN_MAX_CPU_ISA"] = "SSE41"
-    return env
-
-
 def bench(args, path, quantize, beam, batch, sentences, workers):
-    with tempfile.NamedTemporaryFile(suffix=".json") as f:
-        cmd = [args.nmt, "bench", "translate", "--preset", "small", "--fixed-len", "50", "--sentences",
-               str(sentences), "--threads", str(workers), "--workers", str(workers), "--batch", str(batch),
-               "--beam", str(beam), "--json", f.name]
-        if quantize:
-            cmd += ["--quantize", "int8"]
-        run = subprocess.run(cmd, env=path_env(path), capture_output=True, text=True)
-        if run.returncode != 0:
-            sys.exit("isa_table.py: %s failed under NMT_CPU_ISA=%s:\n%s" % (" ".join(cmd), path, run.stderr))
-        report = json.load(open(f.name))
+    report = bench_translate(args.nmt, path_env(path), [
+        "--preset", "small", "--fixed-len", "50", "--sentences", str(sentences), "--threads", str(workers),
+        "--workers", str(workers), "--batch", str(batch), "--beam", str(beam)] + (
+        ["--quantize", "int8"] if quantize else []))
     case = report["cases"][0]
     figure = case["batch_latency_ms"]["p50"] if batch == 1 else case["tokens_per_second"]
     return figure, report["int8_kernel"] if quantize else None
@@ -91,9 +75,7 @@ def main():
                     if kernel:
                         kernels[path] = kernel
                     print("%s %s %s: %.1f" % (path, name, quantize or "float32", value), file=sys.stderr)
-    flags = open("/proc/cpuinfo").read().split("flags")[1].split("\n")[0]
-    wanted = [f for f in ("avx2", "fma", "avx512f", "avx512_vnni", "avx512_bf16", "avx_vnni", "amx_bf16")
-              if " " + f + " " in flags + " "]
+    wanted = cpu_flags()
     print("CPU flags: %s; %d cores; %d round(s), medians; %d sources (generic %d), batch 32, %d workers x 1 thread" %
           (" ".join(wanted), os.cpu_count(), args.rounds, args.sentences, args.generic_sentences, args.workers))
     print()
