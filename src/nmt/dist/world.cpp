@@ -20,6 +20,7 @@
 #include <torch/csrc/distributed/c10d/PrefixStore.hpp>
 #include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
 #include <torch/csrc/distributed/c10d/TCPStore.hpp>
+#include <torch/version.h>
 #ifdef USE_C10D_NCCL
 #include <torch/csrc/distributed/c10d/ProcessGroupNCCL.hpp>
 #endif
@@ -30,6 +31,15 @@ namespace nmt::dist {
 
 using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
+
+// What ProcessGroupGloo and ProcessGroupNCCL derive from: c10d::ProcessGroup
+// in LibTorch 1.x, c10d::Backend from 2.0 (where ProcessGroup became the
+// front that dispatches to backends).
+#if TORCH_VERSION_MAJOR >= 2
+using Collectives = c10d::Backend;
+#else
+using Collectives = c10d::ProcessGroup;
+#endif
 
 namespace {
 
@@ -129,7 +139,7 @@ struct World::Impl {
   WorldInfo info;
   DistOptions options;
   c10::intrusive_ptr<c10d::Store> store;  // prefixed "nmt/"
-  c10::intrusive_ptr<c10d::ProcessGroup> group;
+  c10::intrusive_ptr<Collectives> group;
   std::string backend;
   c10::Device tensor_device{c10::kCPU};  // where small collectives' tensors live (NCCL: the GPU)
   int64_t step = -1;                     // the step being synchronised
