@@ -197,7 +197,17 @@ TEST(AutoOptionsTest, Hardware_ChoosesReplicasAndBf16AndSaysSo) {
   EXPECT_EQ(choose_hardware(o, 1, "cpu", true).replicas, 1);
   c = choose_hardware(o, 8, "cuda", true);
   EXPECT_EQ(c.replicas, 1);
+  EXPECT_TRUE(c.bf16);
+  EXPECT_NE(c.note.find("--bf16 on (cuda multiplies bfloat16 natively)"), std::string::npos) << c.note;
+  c = choose_hardware(o, 8, "cuda:1", false);
   EXPECT_FALSE(c.bf16);
+  EXPECT_NE(c.note.find("--bf16 off (cuda:1 has no native bfloat16: compute capability below 8)"), std::string::npos)
+      << c.note;
+  EXPECT_FALSE(device_has_native_bf16("cuda") && !at::hasCUDA());
+  // --fp16 is a choice made: bf16 stays off.
+  o.fp16 = true;
+  EXPECT_FALSE(choose_hardware(o, 8, "cuda", true).bf16);
+  o.fp16 = false;
   // Given values stay, and then nothing is said.
   o.replicas = 1, o.bf16 = false;
   c = choose_hardware(o, 2, "cpu", true);

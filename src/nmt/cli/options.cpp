@@ -24,11 +24,26 @@ void add_engine_options(CLI::App& app, decode::EngineChoice& choice) {
 void add_train_options(CLI::App& app, nlohmann::json& overrides, const std::vector<std::string>& keys,
                        const std::string& prefix) {
   const train::TrainOptions train_defaults;
-  add_table_options<train::TrainOptions>(
+  const auto added = add_table_options<train::TrainOptions>(
       app, train::train_option_table(), &train_defaults, keys, prefix,
       [&overrides](const train::TrainOptionSpec& spec, const nlohmann::json& value) {
         overrides["train"][spec.key] = value;
       });
+  if (!keys.empty() && std::find(keys.begin(), keys.end(), "bf16") == keys.end()) return;
+  // --precision: --bf16, --no-bf16 and --fp16 as one choice (train.bf16 and train.fp16).
+  auto* precision = app.add_option_function<std::string>(
+      "--precision",
+      [&overrides](const std::string& name) {
+        overrides["train"]["bf16"] = name == "auto" ? nlohmann::json("auto") : nlohmann::json(name == "bf16");
+        overrides["train"]["fp16"] = name == "fp16";
+      },
+      prefix + "auto | fp32 | bf16 | fp16: the matrix products' type, as --bf16, --no-bf16 and --fp16 say it "
+               "(weights, loss and Adam stay float32); auto: bf16 where the CPU or GPU multiplies it natively");
+  precision->check(CLI::IsMember({"auto", "fp32", "bf16", "fp16"}));
+  for (const auto* key : {"bf16", "fp16"}) {
+    const auto it = added.find(key);
+    if (it != added.end()) precision->excludes(it->second);
+  }
 }
 
 void add_data_options(CLI::App& app, nlohmann::json& overrides, const std::vector<std::string>& keys) {

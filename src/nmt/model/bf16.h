@@ -1,10 +1,10 @@
 #pragma once
-// bfloat16 matrix products for the scope of an object: LibTorch's autocast
-// runs linear layers and attention products in bfloat16 on the float32
-// weights (cast once and cached while the scope lasts); everything else, and
-// the weights themselves, stay float32. On the CPU and on CUDA devices alike
-// (each has its own autocast switch; both are set). Used by training
-// (--bf16) and translation (--bf16). Autocast state is per thread.
+// Lower-precision matrix products for the scope of an object: LibTorch's
+// autocast runs linear layers and attention products in bfloat16 (or
+// float16, on CUDA devices) on the float32 weights (cast once and cached
+// while the scope lasts); everything else, and the weights themselves, stay
+// float32. Used by training (--precision bf16|fp16) and translation (--bf16).
+// Autocast state is per thread.
 #include <ATen/autocast_mode.h>
 #include <torch/version.h>
 
@@ -20,36 +20,50 @@ namespace nmt::model {
 // product (Bf16Scope, measure_matmul_gflops).
 void follow_cpu_isa_for_bf16();
 
-class Bf16Scope {
+// Autocast for the scope of an object: linear layers and attention products
+// in `dtype` (bfloat16, or float16 on CUDA devices only: LibTorch's CPU
+// autocast has no float16), everything else float32; at::kFloat = none.
+class AutocastScope {
  public:
-  explicit Bf16Scope(bool on) : on_(on) {
-    if (!on_) return;
-    follow_cpu_isa_for_bf16();
+  explicit AutocastScope(at::ScalarType dtype) : dtype_(dtype) {
+    if (dtype_ == at::kFloat) return;
+    if (dtype_ == at::kBFloat16) follow_cpu_isa_for_bf16();
     set(true);
   }
-  ~Bf16Scope() {
-    if (!on_) return;
+  ~AutocastScope() {
+    if (dtype_ == at::kFloat) return;
     set(false);
     at::autocast::clear_cache();
   }
-  Bf16Scope(const Bf16Scope&) = delete;
-  Bf16Scope& operator=(const Bf16Scope&) = delete;
+  AutocastScope(const AutocastScope&) = delete;
+  AutocastScope& operator=(const AutocastScope&) = delete;
 
  private:
-  static void set(bool enabled) {
+  void set(bool enabled) const {
+    const bool cpu = dtype_ == at::kBFloat16;  // the CPU's autocast runs bfloat16 only
 #if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 4)
-    for (auto device : {at::kCPU, at::kCUDA}) {
-      at::autocast::set_autocast_dtype(device, at::kBFloat16);
-      at::autocast::set_autocast_enabled(device, enabled);
+    if (cpu) {
+      at::autocast::set_autocast_dtype(at::kCPU, dtype_);
+      at::autocast::set_autocast_enabled(at::kCPU, enabled);
     }
+    at::autocast::set_autocast_dtype(at::kCUDA, dtype_);
+    at::autocast::set_autocast_enabled(at::kCUDA, enabled);
 #else
-    at::autocast::set_autocast_cpu_dtype(at::kBFloat16);
-    at::autocast::set_cpu_enabled(enabled);
-    at::autocast::set_autocast_gpu_dtype(at::kBFloat16);
+    if (cpu) {
+      at::autocast::set_autocast_cpu_dtype(dtype_);
+      at::autocast::set_cpu_enabled(enabled);
+    }
+    at::autocast::set_autocast_gpu_dtype(dtype_);
     at::autocast::set_enabled(enabled);
 #endif
   }
-  bool on_;
+  at::ScalarType dtype_;
+};
+
+// bfloat16 products (--bf16) on the CPU and on CUDA devices alike.
+class Bf16Scope : public AutocastScope {
+ public:
+  explicit Bf16Scope(bool on) : AutocastScope(on ? at::kBFloat16 : at::kFloat) {}
 };
 
 }  // namespace nmt::model

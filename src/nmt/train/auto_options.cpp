@@ -4,6 +4,9 @@
 #include <cmath>
 #include <sstream>
 
+#include <ATen/Context.h>
+#include <ATen/detail/CUDAHooksInterface.h>
+
 #include "nmt/common/error.h"
 #include "nmt/cpu/isa.h"
 #include "nmt/model/flops.h"
@@ -35,6 +38,14 @@ int64_t predicted_updates(const model::ModelConfig& config, int64_t batch_tokens
 // trains as an AVX2 machine would.
 bool cpu_has_native_bf16() { return cpu::native_bf16(); }
 
+// A GPU of compute capability 8 or later (Ampere on), asked through
+// LibTorch's CUDA hooks so that CPU builds need no CUDA headers.
+bool device_has_native_bf16(const std::string& device) {
+  if (device == "cpu") return cpu_has_native_bf16();
+  if (device.rfind("cuda", 0) != 0 || !at::hasCUDA()) return false;
+  return at::detail::getCUDAHooks().supportsBFloat16ConvolutionWithCuDNNv8();
+}
+
 HardwareChoice choose_hardware(const TrainOptions& options, int threads, const std::string& device,
                                bool native_bf16) {
   HardwareChoice c;
@@ -56,14 +67,15 @@ HardwareChoice choose_hardware(const TrainOptions& options, int threads, const s
                        " each)"
                  : " (not on " + device + ")");
   }
-  if (options.bf16) {
-    c.bf16 = *options.bf16;
+  if (options.bf16 || options.fp16) {
+    c.bf16 = options.bf16.value_or(false);
   } else {
-    c.bf16 = cpu && native_bf16;
+    c.bf16 = native_bf16;
     if (!note.empty()) note += ", ";
-    note += std::string("--bf16 ") + (c.bf16 ? "on (the CPU multiplies bfloat16 natively)"
-                                             : cpu ? "off (the CPU has no native bfloat16: AVX512-BF16 or AMX)"
-                                                   : "off (give --bf16 on " + device + ")");
+    note += std::string("--bf16 ") +
+            (c.bf16 ? (cpu ? "on (the CPU multiplies bfloat16 natively)" : "on (" + device + " multiplies bfloat16 natively)")
+                    : cpu ? "off (the CPU has no native bfloat16: AVX512-BF16 or AMX)"
+                          : "off (" + device + " has no native bfloat16: compute capability below 8)");
   }
   if (!note.empty()) c.note = "auto: " + note + "; give --replicas N or --bf16/--no-bf16 to choose";
   return c;

@@ -19,6 +19,8 @@ struct TrainOptions;
 // under cpu::cpu_isa(), so NMT_CPU_ISA=avx2 says no); emulated bfloat16 is
 // slower than float32.
 bool cpu_has_native_bf16();
+// The same for a device: cpu, or a GPU of compute capability 8 or later.
+bool device_has_native_bf16(const std::string& device);
 
 struct HardwareChoice {
   int replicas = 1;
@@ -27,7 +29,8 @@ struct HardwareChoice {
 };
 
 // --replicas 0 and an unset --bf16 resolved for `threads` CPU threads of this
-// process on `device`; given values are kept as they are.
+// process on `device` (native_bf16: device_has_native_bf16's answer for it);
+// given values are kept as they are, --fp16 among them.
 HardwareChoice choose_hardware(const TrainOptions& options, int threads, const std::string& device,
                                bool native_bf16);
 // choose_hardware for one of the `local_processes` processes that share

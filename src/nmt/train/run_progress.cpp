@@ -10,6 +10,7 @@ nlohmann::json to_json(const RunProgress& p) {
                       {"warmup", p.warmup ? nlohmann::json(*p.warmup) : nlohmann::json(nullptr)},
                       {"expected_steps", p.expected_steps}};
   if (!p.init_scores.is_null()) j["init_scores"] = p.init_scores;
+  if (!p.loss_scale.is_null()) j["loss_scale"] = p.loss_scale;
   return j;
 }
 
@@ -26,6 +27,7 @@ RunProgress run_progress_from_json(const nlohmann::json& j) {
   if (j.contains("warmup") && j["warmup"].is_number_integer()) p.warmup = j["warmup"].get<int64_t>();
   p.expected_steps = j.value("expected_steps", int64_t{0});
   p.init_scores = j.value("init_scores", nlohmann::json());
+  p.loss_scale = j.value("loss_scale", nlohmann::json());
   return p;
 }
 

@@ -23,6 +23,7 @@ struct RunProgress {
   std::optional<int64_t> warmup;     // the schedule's (lr_schedule.h); none while its probe runs
   int64_t expected_steps = 0;        // the steps the schedule expected; 0 = unknown
   nlohmann::json init_scores;        // fine-tuning: the dev scores of the model it started from
+  nlohmann::json loss_scale;         // --fp16: the loss scaler's state (loss_scale.h); null = none
 };
 
 // The checkpoint's "progress" object; the early-stopping state (early_stopping.h)

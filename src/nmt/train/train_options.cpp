@@ -106,6 +106,9 @@ std::vector<Spec> make_table() {
     else o.bf16 = v.get<bool>();
   };
   t.push_back(bf16);
+  t.push_back(option_row(&O::fp16, "fp16", "--fp16",
+                         "Matrix products in float16 (autocast, CUDA devices only) with dynamic loss scaling; float32 "
+                         "weights, loss and Adam"));
   return t;
 }
 
@@ -143,6 +146,10 @@ void check_train_options(const model::ModelConfig& model_config, const TrainOpti
   NMT_CHECK(options.dist_timeout > 0, "--dist-timeout must be > 0 seconds, got " << options.dist_timeout);
   NMT_CHECK(options.dist_bucket_mb > 0, "--dist-bucket-mb must be > 0, got " << options.dist_bucket_mb);
   NMT_CHECK(options.replicas <= 1 || options.device == "cpu", "--replicas is for CPU training, not " << options.device);
+  NMT_CHECK(!(options.fp16 && options.bf16.value_or(false)), "give one of --bf16 and --fp16 (--precision), not both");
+  NMT_CHECK(!options.fp16 || options.device != "cpu",
+            "--precision fp16 is for CUDA devices (--device cuda): LibTorch's CPU autocast has no float16 products; "
+            "on CPUs use --precision bf16 (native on AVX512-BF16 and AMX) or fp32");
   NMT_CHECK(options.ema == 0 || (options.ema > 0 && options.ema < 1),
             "--ema must be a decay between 0 and 1 such as 0.999, or 0 for none; got " << options.ema);
   NMT_CHECK(options.average_last >= 0 && options.average_last <= options.keep_checkpoints,

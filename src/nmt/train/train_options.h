@@ -35,6 +35,7 @@ struct TrainOptions {
   double label_smoothing = 0.1;
   double clip = 1.0;         // gradient-norm clipping, 0 = off
   std::optional<bool> bf16;  // matrix products in bfloat16 (autocast), float32 weights/loss/Adam; unset = auto
+  bool fp16 = false;         // matrix products in float16 (autocast, CUDA) with dynamic loss scaling (loss_scale.h)
   int64_t max_bad_steps = 10;  // consecutive non-finite steps tolerated before training stops
   int threads = 2;
   int replicas = 0;          // data-parallel threads on the CPU, each on threads/replicas (update_step.h); 0 = auto

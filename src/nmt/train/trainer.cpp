@@ -83,6 +83,7 @@ class Trainer {
   std::unique_ptr<torch::optim::Adam> optimizer_;
   std::unique_ptr<Replicas> replicas_;
   std::unique_ptr<Ema> ema_;
+  std::unique_ptr<LossScaler> scaler_;  // --fp16 only
   HardwareChoice hardware_;
   std::unique_ptr<LrSchedule> schedule_;
   bool fine_tuning_ = false;     // init_from: a trained model's weights, the fine-tuning schedule
@@ -110,7 +111,7 @@ Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& opt
       callbacks_(callbacks), world_(world), device_(rank_device(options.device, world)),
       early_stopping_(options.early_stopping_metric, options.patience) {
   check_train_options(model_config, options);
-  hardware_ = process_hardware(options, world.info().local_size, cpu_has_native_bf16());
+  hardware_ = process_hardware(options, world.info().local_size, device_has_native_bf16(device_.str()));
   torch::manual_seed(options.seed);
   // On GPUs each rank draws its own dropout masks (on CPUs the masks come
   // from per-rank generators seeded from the shared CPU one: update_step).
@@ -148,6 +149,7 @@ Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& opt
   ema_ = start_ema(options.ema, start.average, model_, latest, say);
   optimizer_ = make_optimizer(model_);
   replicas_ = std::make_unique<Replicas>(model_, hardware_.replicas);
+  if (options.fp16) scaler_ = std::make_unique<LossScaler>();
   reducer_ = world_.gradient_reducer(model_->parameters());
   excluded_outputs_ = model::blocked_outputs(model_);
   if (excluded_outputs_.numel() > 0) {
@@ -166,6 +168,7 @@ Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& opt
       progress_ = saved;
       progress_.position = position_now;
       early_stopping_.restore(resumed);
+      if (scaler_) scaler_->restore(saved.loss_scale);
     }
     message("resuming from " + latest + " at step " + std::to_string(step_));
   }
@@ -219,6 +222,7 @@ void Trainer::update() {
   update_options.excluded_outputs = excluded_outputs_;
   update_options.poison = callbacks_.poison_step && callbacks_.poison_step(attempts_);
   update_options.bf16 = hardware_.bf16;
+  update_options.fp16 = options_.fp16, update_options.scaler = scaler_.get();
   world_.entering_step(step_ + 1);
   RankShare share;
   share.world = &world_, share.reducer = reducer_.get();
@@ -226,6 +230,13 @@ void Trainer::update() {
   window_.wait(reducer_->last_wait_seconds()), comm_wait_ += reducer_->last_wait_seconds();
   const double loss_value = update.loss, grad_norm = update.grad_norm;
   const int64_t tokens = update.target_tokens;
+  if (!update.loss_scale_note.empty()) message("update " + std::to_string(step_ + 1) + ": " + update.loss_scale_note);
+  if (!update.applied && update.overflow && !scaler_->exhausted()) {
+    // float16's range, not the run: the scaler lowered the scale and the next update tries again.
+    ++progress_.skipped_steps;
+    if (progress_.epoch_ended) ++epochs_done_;
+    return;
+  }
   if (!update.applied) {
     ++progress_.skipped_steps, ++progress_.bad_in_a_row;
     message("warning: update " + std::to_string(step_ + 1) + " skipped: " +
@@ -299,6 +310,7 @@ void Trainer::validate() {
 void Trainer::save() {
   progress_.warmup = schedule_->probing() ? std::nullopt : std::optional<int64_t>(schedule_->warmup());
   progress_.expected_steps = schedule_->expected_steps();
+  if (scaler_) progress_.loss_scale = scaler_->state();
   auto progress = to_json(progress_);
   early_stopping_.save(progress);  // the best scores and the validations since the last gain
   // The log up to this step is on disk before the checkpoint that continues it.

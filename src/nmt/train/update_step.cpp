@@ -60,6 +60,9 @@ UpdateResult apply_update(model::Transformer& model, torch::optim::Adam& optimiz
   const int rank = ranks.world ? ranks.world->rank() : 0;
   // Worker w of this rank is worker rank * workers + w of the job.
   const int job_workers = (ranks.world ? ranks.world->size() : 1) * workers;
+  NMT_CHECK(!options.fp16 || options.scaler, "float16 training needs loss scaling");
+  const auto autocast_type = options.fp16 ? at::kHalf : options.bf16 ? at::kBFloat16 : at::kFloat;
+  const double scale = options.scaler ? options.scaler->scale() : 1.0;
   // Sums stay on the device until the end: one synchronisation per update.
   std::vector<torch::Tensor> loss_sums(workers), nll_sums(workers);
   // Worker w: its share of every pass on its model, losses over all the update's tokens.
@@ -71,19 +74,22 @@ UpdateResult apply_update(model::Transformer& model, torch::optim::Adam& optimiz
       const int64_t first = std::min<int64_t>(rows, g * share), count = std::min<int64_t>(share, rows - first);
       if (count <= 0) continue;
       const DeviceBatch part = job_workers == 1 ? pass : rows_of(pass, first, count);
-      // Under --bf16 the forward pass runs its products in bfloat16 and the
-      // backward pass follows the same casts; the loss comes from float32 logits.
+      // Under --precision bf16|fp16 the forward pass runs its products in
+      // that type and the backward pass follows the same casts; the loss
+      // comes from float32 logits.
       LossSums sums;
       {
-        model::Bf16Scope bf16(options.bf16);
+        model::AutocastScope autocast(autocast_type);
         sums = batch_loss(m, part, options.label_smoothing, options.excluded_outputs);
       }
       auto loss = sums.loss / static_cast<double>(std::max<int64_t>(r.target_tokens, 1));
       if (options.poison) loss = loss * std::numeric_limits<double>::quiet_NaN();
+      auto scaled = scale != 1.0 ? loss * scale : loss;
+      if (options.inf_gradient) scaled = scaled * std::numeric_limits<double>::infinity();
       // The last backward on the model itself reduces gradient buckets as
       // autograd finishes them (replicas add theirs afterwards: no overlap).
       if (workers == 1 && ranks.reducer && i + 1 == passes.size()) ranks.reducer->arm();
-      loss.backward();
+      scaled.backward();
       loss_sums[w] = loss_sums[w].defined() ? loss_sums[w] + loss.detach() : loss.detach();
       nll_sums[w] = nll_sums[w].defined() ? nll_sums[w] + sums.nll : sums.nll;
     }
@@ -136,6 +142,14 @@ UpdateResult apply_update(model::Transformer& model, torch::optim::Adam& optimiz
     }
   }
   if (ranks.reducer) ranks.reducer->finish();  // every rank now holds the job's summed gradients
+  if (scale != 1.0) {
+    // A power of two: dividing by it is exact, so the gradients are those
+    // of the unscaled loss (unless they overflowed, which the norm shows).
+    torch::NoGradGuard no_grad;
+    for (auto& p : model->parameters()) {
+      if (p.grad().defined()) p.mutable_grad().mul_(1.0 / scale);
+    }
+  }
   torch::Tensor loss_sum, nll_sum;
   for (int w = 0; w < workers; ++w) {
     if (loss_sums[w].defined()) loss_sum = loss_sum.defined() ? loss_sum + loss_sums[w] : loss_sums[w];
@@ -151,6 +165,10 @@ UpdateResult apply_update(model::Transformer& model, torch::optim::Adam& optimiz
     r.loss = sums[0], r.nll = sums[1];
   }
   r.applied = std::isfinite(r.loss) && std::isfinite(r.grad_norm);
+  if (options.scaler) {
+    r.overflow = !r.applied && std::isfinite(r.loss);
+    r.loss_scale_note = options.scaler->update(r.applied);
+  }
   if (r.applied) optimizer.step();
   else optimizer.zero_grad();
   return r;

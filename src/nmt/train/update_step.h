@@ -9,6 +9,7 @@
 
 #include "nmt/model/transformer.h"
 #include "nmt/train/batch_loss.h"
+#include "nmt/train/loss_scale.h"
 
 namespace nmt::dist {
 class World;
@@ -26,7 +27,10 @@ struct UpdateOptions {
   at::Tensor excluded_outputs;  // ids out of label smoothing (model::blocked_outputs); undefined = none
   double clip = 1.0;           // gradient-norm clipping, 0 = off
   bool poison = false;         // tests: make the loss NaN, as a diverging run would
+  bool inf_gradient = false;   // tests: an infinite gradient under a finite loss, as a float16 overflow gives
   bool bf16 = false;           // matrix products in bfloat16 (autocast); weights, loss and Adam stay float32
+  bool fp16 = false;           // matrix products in float16 (autocast, CUDA); needs a scaler
+  LossScaler* scaler = nullptr;  // dynamic loss scaling (loss_scale.h); null = none
 };
 
 struct UpdateResult {
@@ -35,6 +39,8 @@ struct UpdateResult {
   int64_t target_tokens = 0;
   double grad_norm = 0;  // before clipping
   bool applied = false;  // false: loss or gradient not finite, parameters untouched
+  bool overflow = false;  // not applied under loss scaling with a finite loss: the scale was lowered
+  std::string loss_scale_note;  // what the scaler changed, for the log ("" = nothing)
 };
 
 // Data parallelism inside one process (--replicas N, CPU): N threads each
@@ -66,6 +72,9 @@ struct RankShare {
 
 // Gradients of all passes summed (each pass's loss divided by the update's
 // target tokens, so the sum equals one batch holding them all), then one step.
+// Under a scaler, backward runs on the loss times its scale and the summed
+// gradients are divided by it before clipping; the scaler then learns
+// whether they were finite.
 UpdateResult apply_update(model::Transformer& model, torch::optim::Adam& optimizer,
                           const std::vector<DeviceBatch>& passes, const UpdateOptions& options,
                           Replicas* replicas = nullptr, const RankShare& ranks = {});
