@@ -48,7 +48,8 @@ void add_common_options(CLI::App& c, CommonOptions& o) {
   c.add_option("--threads", o.threads, "CPU threads (torch intra-op)")->capture_default_str()->check(CLI::Range(1, 1024));
   c.add_option("--json", o.json, "Also write the figures as JSON to FILE, or '-' for stdout (the table then goes to stderr)");
   c.add_flag("--vs-torch", o.vs_torch,
-             "Then run the PyTorch peer (/usr/bin/python3 peer_torch.py; $NMT_PEER_TORCH overrides its path) "
+             "Then run the PyTorch peer (/usr/bin/python3 peer_torch.py; $NMT_PEER_TORCH overrides its path, "
+             "$NMT_PEER_PYTHON the Python) "
              "with the same dimensions and print nmt/peer ratios");
   c.add_option("--seed", o.seed, "Random model, data and order")->capture_default_str();
 }
@@ -125,8 +126,15 @@ std::string shell_quote(const std::string& s) {
   return q + "'";
 }
 
+// Debian's /usr/bin/python3 (python3-torch), or $NMT_PEER_PYTHON: on a GPU
+// machine, the Python whose CUDA PyTorch the build links.
+std::string peer_python() {
+  const char* env = std::getenv("NMT_PEER_PYTHON");
+  return env && *env ? env : "/usr/bin/python3";
+}
+
 bool python_imports(const std::string& module) {
-  const std::string command = "/usr/bin/python3 -c " + shell_quote("import " + module) + " >/dev/null 2>&1";
+  const std::string command = shell_quote(peer_python()) + " -c " + shell_quote("import " + module) + " >/dev/null 2>&1";
   return std::system(command.c_str()) == 0;
 }
 
@@ -152,16 +160,17 @@ std::string find_peer_script() {
 }  // namespace
 
 std::string check_peer_available() {
-  NMT_CHECK(fs::exists("/usr/bin/python3"), "--vs-torch needs /usr/bin/python3 (apt-get install python3)");
-  NMT_CHECK(python_imports("torch"), "--vs-torch needs the Debian package python3-torch, which /usr/bin/python3 "
-                                     "cannot import (apt-get install python3-torch)");
+  const auto python = peer_python();
+  NMT_CHECK(fs::exists(python), "--vs-torch needs " << python << " (apt-get install python3)");
+  NMT_CHECK(python_imports("torch"), "--vs-torch needs the Debian package python3-torch, which "
+                                         << python << " cannot import (apt-get install python3-torch)");
   NMT_CHECK(python_imports("sentencepiece"), "--vs-torch needs the Debian package python3-sentencepiece, which "
-                                             "/usr/bin/python3 cannot import (apt-get install python3-sentencepiece)");
+                                                 << python << " cannot import (apt-get install python3-sentencepiece)");
   return find_peer_script();
 }
 
 PeerOutput run_peer(const std::vector<std::string>& args) {
-  std::string command = "/usr/bin/python3 " + shell_quote(find_peer_script());
+  std::string command = shell_quote(peer_python()) + " " + shell_quote(find_peer_script());
   for (const auto& a : args) command += " " + shell_quote(a);
   std::cerr << "peer: " << command << "\n";
   FILE* pipe = ::popen(command.c_str(), "r");

@@ -36,6 +36,8 @@ struct TrainBench {
   int64_t vocab_size = 8000;
   int64_t peak_size = 2048;
   bool bf16 = false;
+  std::string precision;  // fp32 | bf16 | fp16; "" = bf16 with --bf16, else fp32
+  std::string device = "cpu";
   int replicas = 1;
 };
 
@@ -93,7 +95,7 @@ std::pair<Stats, double> peer_train(const TrainBench& b, const model::ModelConfi
       "--d-model", std::to_string(c.d_model), "--heads", std::to_string(c.heads),
       "--layers", std::to_string(c.encoder_layers), "--ffn", std::to_string(c.ffn),
       "--dropout", std::to_string(c.dropout), "--label-smoothing", "0.1", "--clip", "1.0",
-      "--max-len", "256", "--seed", std::to_string(b.common.seed)};
+      "--max-len", "256", "--seed", std::to_string(b.common.seed), "--device", b.device, "--precision", b.precision};
   if (c.share_embeddings) args.push_back("--share-embeddings");
   if (c.tie_output) args.push_back("--tie-output");
   const auto out = run_peer(args);
@@ -108,8 +110,13 @@ std::pair<Stats, double> peer_train(const TrainBench& b, const model::ModelConfi
   return {stats_of(rates), out.peak_rss_mib};
 }
 
-void run(const TrainBench& b) {
+void run(TrainBench b) {
   prepare_threads(b.common);
+  if (b.precision.empty()) b.precision = b.bf16 ? "bf16" : "fp32";
+  NMT_CHECK(!b.bf16 || b.precision == "bf16", "give --bf16 or --precision " << b.precision << ", not both");
+  NMT_CHECK(b.precision != "fp16" || b.device != "cpu", "--precision fp16 is for CUDA devices (--device cuda)");
+  NMT_CHECK(b.replicas == 1 || b.device == "cpu", "--replicas is for CPU training, not " << b.device);
+  const torch::Device device(b.device);
   NMT_CHECK(b.train_src.empty() == b.train_tgt.empty() && b.train_src.empty() == b.vocab.empty(),
             "give --train-src, --train-tgt and --vocab together, or none of them (random data)");
   NMT_CHECK(!b.common.vs_torch || !b.train_src.empty(), "--vs-torch with bench train needs --train-src/--train-tgt/--vocab: "
@@ -127,20 +134,25 @@ void run(const TrainBench& b) {
   auto batches = vocab ? corpus_batches(b, *vocab, rng) : random_batches(config, b.batch_tokens, count, rng);
 
   model::Transformer model(config);
+  model->to(device);
   model->train();
   auto optimizer = train::make_optimizer(model);
   NMT_CHECK(b.replicas <= b.common.threads,
             "--replicas (" << b.replicas << ") cannot exceed --threads (" << b.common.threads << ")");
   train::Replicas replicas(model, b.replicas);
   model::set_cpu_threads(b.common.threads / b.replicas);
+  std::optional<train::LossScaler> scaler;
+  if (b.precision == "fp16") scaler.emplace();
   std::vector<double> rates, seconds, flops, tokens;
   for (int64_t i = 0; i < count; ++i) {
     const auto& batch = batches[i % batches.size()];  // a small corpus is cycled
     const auto start = Clock::now();
     train::UpdateOptions update;
     update.lr = train::inverse_sqrt_lr(i + 1, config.d_model, 4000, 1.0);  // nmt train's defaults
-    update.bf16 = b.bf16;
-    train::apply_update(model, *optimizer, std::vector<train::DeviceBatch>{train::to_device(batch, torch::kCPU)}, update,
+    update.bf16 = b.precision == "bf16", update.fp16 = b.precision == "fp16";
+    update.scaler = scaler ? &*scaler : nullptr;
+    // (Each update ends by reading its loss: a GPU's work is finished when the clock stops.)
+    train::apply_update(model, *optimizer, std::vector<train::DeviceBatch>{train::to_device(batch, device)}, update,
                         &replicas);
     const double s = std::chrono::duration<double>(Clock::now() - start).count();
     if (i < b.warmup_steps) continue;
@@ -153,7 +165,7 @@ void run(const TrainBench& b) {
   const double achieved = std::accumulate(flops.begin(), flops.end(), 0.0) /
                           std::accumulate(seconds.begin(), seconds.end(), 0.0) / 1e9;
   model::set_cpu_threads(b.common.threads);  // the peak on every thread, however the steps ran
-  const double peak = model::measure_matmul_gflops(b.peak_size);
+  const double peak = model::measure_matmul_gflops_on(b.device, b.precision, b.peak_size);
   const double rss = peak_rss_mib();
 
   std::optional<std::pair<Stats, double>> peer;
@@ -175,24 +187,26 @@ void run(const TrainBench& b) {
   row("tgt tokens/step", mean(tokens), 0);
   row("GFLOP/step", mean(flops) / 1e9, 2);
   row("achieved GFLOP/s", achieved, 2);
-  row("sgemm peak GFLOP/s", peak, 2);
+  row("product peak GFLOP/s", peak, 2);
   row("MFU %", 100 * achieved / peak, 1);
   row("peak RSS MiB", rss, 0, peer ? std::optional<double>(peer->second) : std::nullopt);
 
   const std::string data = vocab ? b.train_src + " / " + b.train_tgt : "random ids, 10-40 pieces a side";
-  const std::string title = "nmt bench train: preset " + b.preset + ", batches of <= " + std::to_string(b.batch_tokens) +
-                            " target tokens, " + std::to_string(b.common.threads) + " threads" +
+  const std::string title = "nmt bench train: preset " + b.preset + ", " + b.precision + " on " + b.device +
+                            ", batches of <= " + std::to_string(b.batch_tokens) + " target tokens, " +
+                            std::to_string(b.common.threads) + " threads" +
                             (b.replicas > 1 ? " as " + std::to_string(b.replicas) + " replicas" : "") + ", median of " +
                             std::to_string(b.steps) + " steps after " + std::to_string(b.warmup_steps) + " warm-up";
   std::vector<std::string> notes = {
       "data: " + data + "; vocabulary " + std::to_string(config.tgt_vocab),
       "FLOPs: matrix products only, forward + backward = 3x forward (model/flops.h); peak: " +
-          std::to_string(b.peak_size) + "^2 sgemm, best of 4"};
+          std::to_string(b.peak_size) + "^2 products in " + b.precision + " on " + b.device + ", best of 4"};
   nlohmann::json j = {{"command", "train"},
                       {"preset", b.preset},
                       {"model", model::to_json(config)},
                       {"data", data},
                       {"batch_tokens", b.batch_tokens},
+                      {"device", b.device}, {"precision", b.precision},
                       {"threads", b.common.threads}, {"replicas", b.replicas},
                       {"steps", b.steps},
                       {"warmup_steps", b.warmup_steps},
@@ -229,6 +243,10 @@ void add_train_command(CLI::App& bench) {
                                            "as nmt train --replicas")
       ->capture_default_str()->check(CLI::Range(1, 1024));
   c->add_flag("--bf16", b->bf16, "Matrix products in bfloat16 (float32 weights, loss and Adam), as nmt train --bf16");
+  c->add_option("--precision", b->precision, "fp32 | bf16 | fp16 (CUDA; loss scaling), as nmt train --precision; the "
+                                             "peer runs in the same")
+      ->check(CLI::IsMember({"fp32", "bf16", "fp16"}));
+  c->add_option("--device", b->device, "cpu | cuda | cuda:N, for nmt and the peer")->capture_default_str();
   c->add_option("--peak-size", b->peak_size, "Side of the square sgemm that measures the peak")
       ->capture_default_str()->check(CLI::Range(16, 16384));
   add_common_options(*c, b->common);

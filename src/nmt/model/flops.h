@@ -15,6 +15,7 @@
 //   * a training step is 3x the forward pass: the backward pass of a matrix
 //     product is two products of the same size (gradients of input and weight).
 #include <cstdint>
+#include <string>
 
 #include "nmt/model/config.h"
 
@@ -38,5 +39,8 @@ double train_step_flops(const ModelConfig& config, int64_t rows, int64_t src_len
 // products through LibTorch on the current intra-op threads, in bfloat16
 // when `bf16` (under a quarter of a second for n = 1024 on 2 cores).
 double measure_matmul_gflops(int64_t n = 1024, bool bf16 = false);
+// The same on `device` (cpu, cuda, cuda:N) in `precision` (fp32, bf16 or
+// fp16), each product waited for (a GPU runs them asynchronously).
+double measure_matmul_gflops_on(const std::string& device, const std::string& precision, int64_t n);
 
 }  // namespace nmt::model
