@@ -70,6 +70,14 @@ case "$case_name" in
     "$nmt" train --bf16 --no-bf16 --train-src "$work/s.en" --train-tgt "$work/s.es" --max-steps 1 --out "$work/x" \
       >"$work/log3" 2>&1 && fail "--bf16 --no-bf16 accepted"
     has "$work/log3" "--bf16 excludes --no-bf16"
+    # --precision says the same (train.bf16 and train.fp16); fp16 is for CUDA devices.
+    "$nmt" train --precision fp32 --train-src "$work/s.en" --train-tgt "$work/s.es" --max-steps 1 --out "$work/p32" \
+      --dry-run >"$work/log5" 2>&1 || { cat "$work/log5"; fail "the dry run failed"; }
+    has "$work/log5" '"bf16":false'
+    has "$work/log5" '"fp16":false'
+    "$nmt" train --precision fp16 --train-src "$work/s.en" --train-tgt "$work/s.es" --max-steps 1 --out "$work/p16" \
+      >"$work/log6" 2>&1 && fail "--precision fp16 accepted on the CPU"
+    has "$work/log6" "--precision fp16 is for CUDA devices (--device cuda): LibTorch's CPU autocast has no float16"
     ;;
   learn_copy | learn_reverse)
     task=${case_name#learn_}
