@@ -5,7 +5,8 @@
 # concurrency 1, 8 and 64 (wrk on loopback), requests/s and p50/p99 latency
 # with dynamic batching and with batching off (one request per batch);
 # beside them, `nmt translate` of the same lines in one call (lines/s), and
-# of one line per call timed inside the process (c=1 sends those lines). With --soak-minutes M, then M minutes at concurrency
+# the p50 of one line translated alone inside a warm process on one thread
+# (nmt bench translate --batch 1; c=1 sends those lines), with the ratio. With --soak-minutes M, then M minutes at concurrency
 # 64 with every 10th request malformed or hostile (deep JSON, deep HTML, too
 # much attention, a body over the limit), and the server's resident memory at
 # the start and the end.
@@ -38,15 +39,16 @@ cat "$work/offline.log"
 sed -n 's/^translated [0-9]* sentences, [0-9]* tokens in \([0-9.]*\) s.*/\1/p' "$work/offline.log" |
   awk -v n="$count" '{printf "offline: %.1f lines/s (one line = one request below)\n", n / $1}'
 
-# Latency: the first 32 lines, each translated by its own `nmt translate`
-# call (timed inside the process), and sent one at a time (c=1) below.
+# Latency: the first 32 lines, sent one at a time (c=1) below, and each
+# translated alone inside one process on one thread, as a server worker
+# translates (nmt bench translate --batch 1: warm, no start-up, no HTTP).
 head -n 32 "$work/sentences.en" >"$work/latency.en"
-echo "== one line per nmt translate call, timed inside the process ($threads threads), first 32 lines"
-for i in $(seq 1 32); do
-  sed -n "${i}p" "$work/latency.en" >"$work/one.en"
-  $nmt translate --model "$run" --beam "$beam" --threads "$threads" --split-sentences \
-    --input "$work/one.en" --output /dev/null 2>&1 | sed -n 's/.* in \([0-9.]*\) s .*/\1/p'
-done | sort -n | awk '{a[NR]=$1; s+=$1} END {printf "single-line translate: p50 %.1f ms, mean %.1f ms\n", 1000 * a[int((NR + 1) / 2)], 1000 * s / NR}'
+echo "== in-process: the first 32 lines one at a time (nmt bench translate --batch 1, beam $beam, 1 thread)"
+$nmt bench translate --model "$run" --input "$work/latency.en" --sentences 32 --batch 1 --beam "$beam" --threads 1 \
+  --json "$work/inprocess.json" >/dev/null 2>&1
+inprocess_p50=$(python3 -c 'import json, sys; print("%.1f" % json.load(open(sys.argv[1]))["cases"][0]["batch_latency_ms"]["p50"])' \
+  "$work/inprocess.json")
+echo "in-process single line: p50 $inprocess_p50 ms"
 
 start_server() {
   local port=$((20000 + RANDOM % 20000))
@@ -69,7 +71,7 @@ rss_kb() { awk '/VmRSS/ {print $2}' "/proc/$server/status"; }
 load() {  # concurrency seconds [malformed_every [sentences file]]
   NMT_SENTENCES="${4:-$work/sentences.en}" MALFORMED_EVERY="${3:-0}" \
     wrk -t "$(($1 < 2 ? 1 : 2))" -c "$1" -d "${2}s" --timeout 30s -s bench/serve_wrk.lua "$url/translate" >"$work/wrk.txt"
-  local rps p50 p99
+  local rps p99
   rps=$(awk '/Requests\/sec/ {print $2}' "$work/wrk.txt")
   read -r p50 p99 < <(awk '/^latency_ms/ {print $3, $5}' "$work/wrk.txt")
   printf "%-11s c=%-3s %8s req/s  p50 %7s ms  p99 %7s ms  | %s\n" "$mode" "$1" "$rps" "$p50" "$p99" \
@@ -87,6 +89,7 @@ for mode in batching no-batching 1-worker; do
   esac
   NMT_SENTENCES="$work/sentences.en" wrk -t1 -c1 -d2s -s bench/serve_wrk.lua "$url/translate" >/dev/null  # warm-up
   load 1 "$seconds" 0 "$work/latency.en"
+  awk -v a="$p50" -v b="$inprocess_p50" -v m="$mode" 'BEGIN {printf "%-11s c=1 p50 / in-process p50: %.2f\n", m, a / b}'
   if [ "$mode" != 1-worker ]; then
     for c in 8 64; do load "$c" "$seconds"; done
   fi
