@@ -3,10 +3,12 @@
 #   bash bench/serve_load.sh RUN_DIR [--seconds 20] [--beam 4] [--sentences N] [--soak-minutes 0]
 # Prints, for one-line requests (a verse of the bundled test set) at
 # concurrency 1, 8 and 64 (wrk on loopback), requests/s and p50/p99 latency
-# with dynamic batching and with batching off (one request per batch);
+# with dynamic batching and with batching off (one request per batch), and
+# with batching for requests of mixed lengths (1 to 300 verses each, lines/s);
 # beside them, `nmt translate` of the same lines in one call (lines/s), and
 # the p50 of one line translated alone inside a warm process on one thread
-# (nmt bench translate --batch 1; c=1 sends those lines), with the ratio. With --soak-minutes M, then M minutes at concurrency
+# (nmt bench translate --batch 1; c=1 sends those lines), with the ratio.
+# Then all of it again as a Markdown table. With --soak-minutes M, then M minutes at concurrency
 # 64 with every 10th request malformed or hostile (deep JSON, deep HTML, too
 # much attention, a body over the limit), and the server's resident memory at
 # the start and the end.
@@ -36,8 +38,9 @@ echo "== offline: nmt translate, $count sentences in one call (beam $beam, $thre
 $nmt translate --model "$run" --beam "$beam" --threads "$threads" --split-sentences \
   --input "$work/sentences.en" --output "$work/offline.es" 2>"$work/offline.log"
 cat "$work/offline.log"
-sed -n 's/^translated [0-9]* sentences, [0-9]* tokens in \([0-9.]*\) s.*/\1/p' "$work/offline.log" |
-  awk -v n="$count" '{printf "offline: %.1f lines/s (one line = one request below)\n", n / $1}'
+offline_lps=$(sed -n 's/^translated [0-9]* sentences, [0-9]* tokens in \([0-9.]*\) s.*/\1/p' "$work/offline.log" |
+  awk -v n="$count" '{printf "%.1f", n / $1}')
+echo "offline: $offline_lps lines/s (one line = one request below)"
 
 # Latency: the first 32 lines, sent one at a time (c=1) below, and each
 # translated alone inside one process on one thread, as a server worker
@@ -68,14 +71,19 @@ start_server() {
 stop_server() { kill -TERM "$server"; last_exit=0; wait "$server" || last_exit=$?; server=""; }
 rss_kb() { awk '/VmRSS/ {print $2}' "/proc/$server/status"; }
 
-load() {  # concurrency seconds [malformed_every [sentences file]]
-  NMT_SENTENCES="${4:-$work/sentences.en}" MALFORMED_EVERY="${3:-0}" \
+rows=()  # the Markdown table's rows
+load() {  # concurrency seconds [malformed_every [sentences file]]; MIXED_MAX=N: requests of 1 to N lines
+  NMT_SENTENCES="${4:-$work/sentences.en}" MALFORMED_EVERY="${3:-0}" MIXED_MAX="${MIXED_MAX:-0}" \
     wrk -t "$(($1 < 2 ? 1 : 2))" -c "$1" -d "${2}s" --timeout 30s -s bench/serve_wrk.lua "$url/translate" >"$work/wrk.txt"
-  local rps p99
+  local rps p99 per lps label
   rps=$(awk '/Requests\/sec/ {print $2}' "$work/wrk.txt")
   read -r p50 p99 < <(awk '/^latency_ms/ {print $3, $5}' "$work/wrk.txt")
-  printf "%-11s c=%-3s %8s req/s  p50 %7s ms  p99 %7s ms  | %s\n" "$mode" "$1" "$rps" "$p50" "$p99" \
+  per=$(awk '/^lines_sent/ {print $4}' "$work/wrk.txt")
+  lps=$(awk -v r="$rps" -v n="$per" 'BEGIN {printf "%.1f", r * n}')
+  label=$mode${MIXED_MAX:+, 1-$MIXED_MAX lines}
+  printf "%-11s c=%-3s %8s req/s %8s lines/s  p50 %7s ms  p99 %7s ms  | %s\n" "$label" "$1" "$rps" "$lps" "$p50" "$p99" \
     "$(grep '^sent' "$work/wrk.txt")"
+  rows+=("| $label, c=$1 | $rps | $lps | $p50 | $p99 |")
 }
 
 # batching: the defaults (a worker per thread, one intra-op thread each);
@@ -93,8 +101,18 @@ for mode in batching no-batching 1-worker; do
   if [ "$mode" != 1-worker ]; then
     for c in 8 64; do load "$c" "$seconds"; done
   fi
+  if [ "$mode" = batching ]; then
+    for c in 8 64; do MIXED_MAX=300 load "$c" "$seconds"; done
+  fi
   stop_server
 done
+
+echo
+echo "| requests (one verse each, or 1-300 verses) | req/s | lines/s | p50 ms | p99 ms |"
+echo "|---|---:|---:|---:|---:|"
+echo "| offline \`nmt translate\`, one call | | $offline_lps | | |"
+echo "| in-process, one verse at a time (1 thread) | | | $inprocess_p50 | |"
+printf '%s\n' "${rows[@]}"
 
 if [ "$soak" != 0 ]; then
   mode=soak
