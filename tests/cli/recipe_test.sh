@@ -78,6 +78,36 @@ case "$case_name" in
     "$nmt" train --precision fp16 --train-src "$work/s.en" --train-tgt "$work/s.es" --max-steps 1 --out "$work/p16" \
       >"$work/log6" 2>&1 && fail "--precision fp16 accepted on the CPU"
     has "$work/log6" "--precision fp16 is for CUDA devices (--device cuda): LibTorch's CPU autocast has no float16"
+    # English against a script of thousands of characters: one vocabulary
+    # per side, byte fallback on the large script's side only, no tied embeddings.
+    /usr/bin/python3 -c '
+import random, sys
+random.seed(3)
+words = "the a of to in and is for on with file window title string open close save delete all items".split()
+with open(sys.argv[1], "w") as en, open(sys.argv[2], "w") as zh:
+    for _ in range(600):
+        en.write(" ".join(random.choice(words) for _ in range(random.randint(3, 10))) + "\n")
+        zh.write("".join(chr(0x4E00 + random.randrange(3000)) for _ in range(random.randint(4, 12))) + "\n")
+' "$work/m.en" "$work/m.zh"
+    "$nmt" train --train-src "$work/m.en" --train-tgt "$work/m.zh" --max-steps 1 --vocab-size 3000 --out "$work/sides" \
+      >"$work/log7" 2>&1 || { cat "$work/log7"; fail "training with one vocabulary per side failed"; }
+    has "$work/log7" "auto: --vocab-sides separate (the target has"
+    has "$work/log7" "target side: "
+    ! grep -q "source side: " "$work/log7" || fail "the source side got byte fallback"
+    [ -f "$work/sides/vocab/src/spm.model" ] && [ -f "$work/sides/vocab/tgt/spm.model" ] || fail "no vocabulary per side"
+    grep -q '<0xE6>' "$work/sides/vocab/tgt/spm.vocab" || fail "the target vocabulary has no byte pieces"
+    ! grep -q '<0x' "$work/sides/vocab/src/spm.vocab" || fail "the source vocabulary has byte pieces"
+    has "$work/sides/config.json" '"vocab_sides": "separate"'
+    has "$work/sides/config.json" '"share_embeddings": false'
+    # Asked for, one joint vocabulary (tied, as auto ties a joint one).
+    "$nmt" train --train-src "$work/m.en" --train-tgt "$work/m.zh" --max-steps 1 --vocab-size 3000 --vocab-sides joint \
+      --out "$work/joint" >"$work/log8" 2>&1 || { cat "$work/log8"; fail "training with a joint vocabulary failed"; }
+    [ -f "$work/joint/vocab/spm.model" ] && [ ! -d "$work/joint/vocab/src" ] || fail "--vocab-sides joint trained no joint vocabulary"
+    has "$work/joint/config.json" '"share_embeddings": true'
+    printf 'a\tb\n' >"$work/pairs.tsv"
+    "$nmt" train --train "$work/pairs.tsv" --vocab-sides separate --max-steps 1 --out "$work/tsv" >"$work/log9" 2>&1 &&
+      fail "--vocab-sides separate accepted a one-file corpus"
+    has "$work/log9" "--vocab-sides separate needs --train-src and --train-tgt (one file per side)"
     ;;
   learn_copy | learn_reverse)
     task=${case_name#learn_}

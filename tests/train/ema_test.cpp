@@ -9,6 +9,7 @@
 
 #include "error_message.h"
 #include "nmt/model/config.h"
+#include "nmt/text/vocab.h"
 #include "nmt/train/auto_options.h"
 #include "nmt/train/checkpoint.h"
 #include "nmt/train/ema.h"
@@ -214,6 +215,31 @@ TEST(AutoOptionsTest, Hardware_ChoosesReplicasAndBf16AndSaysSo) {
   EXPECT_EQ(c.replicas, 1);
   EXPECT_FALSE(c.bf16);
   EXPECT_EQ(c.note, "");
+}
+
+TEST(AutoOptionsTest, VocabLayout_OnePerSideWhenExactlyOneSideHasALargeScript) {
+  // English against Chinese: one vocabulary per side, and auto says why.
+  auto layout = choose_vocab_layout("auto", 19, 2408);
+  EXPECT_TRUE(layout.separate);
+  EXPECT_EQ(layout.note,
+            "auto: --vocab-sides separate (the target has 2408 distinct characters, the source 19: one vocabulary "
+            "per side, so that the target's characters leave the source's merges their pieces; embeddings not tied)");
+  EXPECT_TRUE(choose_vocab_layout("auto", 3000, 80).separate);
+  EXPECT_NE(choose_vocab_layout("auto", 3000, 80).note.find("the source has 3000 distinct characters, the target 80"),
+            std::string::npos);
+  // Two alphabets, or two large scripts (Chinese and Japanese): one joint vocabulary, nothing said.
+  layout = choose_vocab_layout("auto", 90, 120);
+  EXPECT_FALSE(layout.separate);
+  EXPECT_EQ(layout.note, "");
+  EXPECT_FALSE(choose_vocab_layout("auto", 2500, 4000).separate);
+  EXPECT_FALSE(choose_vocab_layout("auto", text::kLargeAlphabet, 80).separate);  // at the bound: an alphabet
+  // Given choices stay, and then nothing is said.
+  EXPECT_FALSE(choose_vocab_layout("joint", 19, 2408).separate);
+  EXPECT_TRUE(choose_vocab_layout("separate", 50, 60).separate);
+  EXPECT_EQ(choose_vocab_layout("separate", 50, 60).note, "");
+  EXPECT_NE(error_message([] { choose_vocab_layout("both", 1, 1); })
+                .find("data.vocab_sides must be auto, joint or separate, got 'both'"),
+            std::string::npos);
 }
 
 TEST(AutoOptionsTest, Warmup_ScalesWithTheBudget) {

@@ -11,6 +11,7 @@
 #include "nmt/cpu/isa.h"
 #include "nmt/model/flops.h"
 #include "nmt/model/threads.h"
+#include "nmt/text/vocab.h"
 #include "nmt/train/trainer.h"
 
 namespace nmt::train {
@@ -89,6 +90,27 @@ HardwareChoice process_hardware(const TrainOptions& options, int local_processes
                                           << " shared by " << local_processes << " processes on this machine)");
   model::set_cpu_threads(threads / hardware.replicas);
   return hardware;
+}
+
+VocabLayout choose_vocab_layout(const std::string& vocab_sides, int64_t src_characters, int64_t tgt_characters) {
+  NMT_CHECK(vocab_sides == "auto" || vocab_sides == "joint" || vocab_sides == "separate",
+            "data.vocab_sides must be auto, joint or separate, got '" << vocab_sides << "'");
+  VocabLayout layout;
+  if (vocab_sides != "auto") {
+    layout.separate = vocab_sides == "separate";
+    return layout;
+  }
+  const bool src_large = src_characters > text::kLargeAlphabet, tgt_large = tgt_characters > text::kLargeAlphabet;
+  layout.separate = src_large != tgt_large;
+  if (layout.separate) {
+    const std::string large = src_large ? "source" : "target", small = src_large ? "target" : "source";
+    layout.note = "auto: --vocab-sides separate (the " + large + " has " +
+                  std::to_string(src_large ? src_characters : tgt_characters) + " distinct characters, the " + small +
+                  " " + std::to_string(src_large ? tgt_characters : src_characters) +
+                  ": one vocabulary per side, so that the " + large + "'s characters leave the " + small +
+                  "'s merges their pieces; embeddings not tied)";
+  }
+  return layout;
 }
 
 int64_t auto_warmup(int64_t expected_steps, double share) {

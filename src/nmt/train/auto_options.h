@@ -38,6 +38,18 @@ HardwareChoice choose_hardware(const TrainOptions& options, int threads, const s
 // CPU thread pools set for one replica (model::set_cpu_threads).
 HardwareChoice process_hardware(const TrainOptions& options, int local_processes, bool native_bf16);
 
+// One joint vocabulary or one per side (data.vocab_sides: auto | joint |
+// separate), from each side's distinct characters in a sample: auto chooses
+// one per side when exactly one side writes a script of thousands of
+// characters (Chinese, Japanese) and the other an alphabet, so that the
+// large script does not take the pieces the other side's merges need; the
+// embeddings are then not tied. `note` says so when auto chose.
+struct VocabLayout {
+  bool separate = false;
+  std::string note;
+};
+VocabLayout choose_vocab_layout(const std::string& vocab_sides, int64_t src_characters, int64_t tgt_characters);
+
 // The peak learning rate of the automatic schedule (--lr 0): reached at the
 // end of the warm-up, then decaying as 1/sqrt(step).
 inline constexpr double kAutoPeakLr = 2e-3;

@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <tuple>
 
 #include "nmt/common/config_file.h"
 #include "nmt/common/error.h"
@@ -69,6 +71,32 @@ data::CorpusSpec corpus_spec(const nlohmann::json& d, const std::string& name) {
 // SentencePiece reads plain text: two aligned files are given as they are;
 // a TSV or TMX corpus is first written out as text (at most 1M pairs, both
 // sides), into the vocabulary directory.
+// Lines of each training file read to count its distinct characters.
+constexpr int64_t kSampledLines = 200000;
+
+// The options of a vocabulary trained here on `inputs`. A script of
+// thousands of characters (Chinese, Japanese) would take most of the pieces
+// at full coverage: its rarest characters go to bytes instead, as they would
+// to <unk>. `what` names it in the note.
+text::VocabOptions vocab_options(const nlohmann::json& d, int threads, std::vector<std::string> inputs,
+                                 const std::string& what, const std::function<void(const std::string&)>& say) {
+  text::VocabOptions vo;
+  vo.inputs = std::move(inputs);
+  vo.size = d["vocab_size"];
+  vo.type = d["vocab_type"];
+  vo.threads = threads;
+  const int64_t characters = text::distinct_characters(vo.inputs, kSampledLines);
+  if (characters > text::kLargeAlphabet && vo.size > 2 * (text::kEosId + 1 + 256)) {
+    vo.character_coverage = 0.9995;
+    vo.byte_fallback = true;
+    say(what + ": " + std::to_string(characters) + " distinct characters (more than " +
+        std::to_string(text::kLargeAlphabet) +
+        ", as in Chinese or Japanese text): character coverage 0.9995 and byte fallback, so the rarest and "
+        "unseen characters become UTF-8 bytes, never <unk>");
+  }
+  return vo;
+}
+
 std::vector<std::string> vocab_inputs(const data::CorpusSpec& corpus, const fs::path& vocab_dir) {
   if (corpus.paths.size() == 2) return corpus.paths;
   fs::create_directories(vocab_dir);
@@ -162,6 +190,11 @@ std::vector<DataOptionSpec> make_data_table() {
       data_row("tgt_vocab", "--tgt-vocab", "", "Target-side SentencePiece model (with --src-vocab)"),
       data_row("vocab_size", "--vocab-size", 8000, "Pieces of the vocabulary trained here (--preset auto: by corpus size)"),
       data_row("vocab_type", "--vocab-type", "bpe", "bpe | unigram", {"bpe", "unigram"}),
+      data_row("vocab_sides", "--vocab-sides", "auto",
+               "auto | joint | separate: the vocabulary trained here, one for both sides or one per side "
+               "(RUN_DIR/vocab/src, RUN_DIR/vocab/tgt); auto: one per side when exactly one side writes a script of "
+               "thousands of characters (Chinese, Japanese)",
+               {"auto", "joint", "separate"}),
       tie,
       data_row("mix", "--mix", "",
                "FILE:SHARE: a general corpus (.tsv or .tmx, optionally .gz) making up SHARE (0-1) of the pairs "
@@ -183,6 +216,30 @@ nlohmann::json default_train_config() {
   return {{"preset", "auto"}, {"model", nlohmann::json::object()}, {"train", to_json(TrainOptions{})}, {"data", data}};
 }
 
+namespace {
+
+// The vocabulary's layout for a vocabulary trained here (none given, not
+// fine-tuning), from each side's distinct characters in a sample of the
+// training files; a given --tie-embeddings keeps auto joint. Joint where
+// the corpus is one file (TSV, TMX).
+VocabLayout vocab_layout(const nlohmann::json& config, const nlohmann::json& overrides, const nlohmann::json& file) {
+  const auto& d = config["data"];
+  const std::string sides = d.value("vocab_sides", "auto");
+  const bool trained_here = d.value("vocab", "").empty() && d.value("src_vocab", "").empty() && !fine_tuning(config);
+  const auto corpus = corpus_spec(d, "train");
+  auto given = file;
+  merge_into(given, overrides);
+  const bool tie_given = given.contains("data") && given["data"].value("tie_embeddings", false);
+  if (!trained_here || (sides == "auto" && (corpus.paths.size() != 2 || tie_given))) {
+    return choose_vocab_layout(sides == "auto" ? "joint" : sides, 0, 0);
+  }
+  if (sides != "auto") return choose_vocab_layout(sides, 0, 0);
+  return choose_vocab_layout(sides, text::distinct_characters({corpus.paths[0]}, kSampledLines),
+                             text::distinct_characters({corpus.paths[1]}, kSampledLines));
+}
+
+}  // namespace
+
 nlohmann::json resolve_train_config(const std::string& config_file, const nlohmann::json& overrides) {
   auto config = default_train_config();
   const auto file = config_file.empty() ? nlohmann::json::object() : read_config_file(config_file);
@@ -194,6 +251,8 @@ nlohmann::json resolve_train_config(const std::string& config_file, const nlohma
     merge_into(given, overrides);
     return fine_tuning_config(config, given);
   }
+  const auto layout = vocab_layout(config, overrides, file);
+  if (layout.separate) config["data"]["vocab_sides"] = "separate";
   if (config.value("preset", "auto") != "auto") return config;
   // --preset auto: the recipe goes between the defaults and what was given,
   // once the given train options are known to be valid.
@@ -204,7 +263,7 @@ nlohmann::json resolve_train_config(const std::string& config_file, const nlohma
     return config;
   }
   const auto& d = config["data"];
-  const bool joint = d.value("src_vocab", "").empty();
+  const bool joint = d.value("src_vocab", "").empty() && !layout.separate;
   const double max_time = config["train"].value("max_time", 0.0);
   const std::string device = config["train"].value("device", "cpu");
   // A CPU budget: how fast this machine multiplies, in the precision training will use.
@@ -219,7 +278,8 @@ nlohmann::json resolve_train_config(const std::string& config_file, const nlohma
   merge_into(resolved, file);
   merge_into(resolved, overrides);
   resolved["preset"] = recipe.layer["preset"];
-  resolved["auto"] = recipe.note;
+  resolved["auto"] = recipe.note + (layout.note.empty() ? "" : "; " + layout.note);
+  if (layout.separate) resolved["data"]["vocab_sides"] = "separate";
   if (gflops > 0) resolved[kMatmulGflopsKey] = gflops;
   return resolved;
 }
@@ -257,31 +317,30 @@ std::optional<TrainResult> run_training(nlohmann::json config, const TrainRunOpt
 
   // Vocabulary: one per side, one joint given, kept from an earlier run in
   // RUN_DIR, or a joint one trained now.
-  const std::string src_path = d.value("src_vocab", ""), tgt_path = d.value("tgt_vocab", "");
+  std::string src_path = d.value("src_vocab", ""), tgt_path = d.value("tgt_vocab", "");
   NMT_CHECK(src_path.empty() == tgt_path.empty(), "give both --src-vocab and --tgt-vocab, or neither");
   const fs::path run_vocab = fs::path(run_dir) / "vocab";
   std::string vocab_path = d.value("vocab", "");
   if (vocab_path.empty() && fs::exists(run_vocab / "spm.model")) vocab_path = run_vocab.string();
   const bool tuning = fine_tuning(config);
-  if (vocab_path.empty() && src_path.empty() && !run.dry_run && !tuning) {
-    text::VocabOptions vo;
-    vo.inputs = vocab_inputs(data.train, run_vocab);
-    vo.size = d["vocab_size"];
-    vo.type = d["vocab_type"];
-    vo.threads = options.threads;
-    // A script of thousands of characters (Chinese, Japanese) would take
-    // most of the pieces at full coverage: its rarest characters go to
-    // bytes instead, as they would to <unk>.
-    constexpr int64_t kSampledLines = 200000;
-    const int64_t characters = text::distinct_characters(vo.inputs, kSampledLines);
-    if (characters > text::kLargeAlphabet && vo.size > 2 * (text::kEosId + 1 + 256)) {
-      vo.character_coverage = 0.9995;
-      vo.byte_fallback = true;
-      say("vocabulary: " + std::to_string(characters) + " distinct characters (more than " +
-          std::to_string(text::kLargeAlphabet) +
-          ", as in Chinese or Japanese text): character coverage 0.9995 and byte fallback, so the rarest and "
-          "unseen characters become UTF-8 bytes, never <unk>");
+  // One per side (data.vocab_sides separate): RUN_DIR/vocab/src and tgt,
+  // each with its side's character coverage.
+  const bool separate = d.value("vocab_sides", "auto") == "separate" && vocab_path.empty() && src_path.empty() && !tuning;
+  std::string side_src, side_tgt;
+  if (separate) {
+    NMT_CHECK(data.train.paths.size() == 2,
+              "--vocab-sides separate needs --train-src and --train-tgt (one file per side), not " << data::describe(data.train));
+    side_src = (run_vocab / "src" / "spm.model").string(), side_tgt = (run_vocab / "tgt" / "spm.model").string();
+    for (const auto& [side, file, model] : {std::tuple{"source", data.train.paths[0], side_src},
+                                            std::tuple{"target", data.train.paths[1], side_tgt}}) {
+      if (fs::exists(model) || run.dry_run) continue;
+      auto vo = vocab_options(d, options.threads, {file}, std::string(side) + " side", say);
+      say(std::string("training a ") + side + " " + vo.type + " vocabulary of " + std::to_string(vo.size) +
+          " pieces into " + fs::path(model).parent_path().string());
+      text::train_vocab(vo, fs::path(model).parent_path().string());
     }
+  } else if (vocab_path.empty() && src_path.empty() && !run.dry_run && !tuning) {
+    auto vo = vocab_options(d, options.threads, vocab_inputs(data.train, run_vocab), "vocabulary", say);
     say("training a joint " + vo.type + " vocabulary of " + std::to_string(vo.size) + " pieces into " +
         run_vocab.string());
     vocab_path = text::train_vocab(vo, run_vocab.string());
@@ -290,6 +349,7 @@ std::optional<TrainResult> run_training(nlohmann::json config, const TrainRunOpt
     say("corpus " + data::describe(data.train) + ": " + std::to_string(data::count_pairs(data.train)) + " pairs");
   }
   if (world.is_main()) world.barrier(kVocabularyWait);
+  if (separate && fs::exists(side_src) && fs::exists(side_tgt)) src_path = side_src, tgt_path = side_tgt;
   if (vocab_path.empty() && src_path.empty() && !tuning) {
     say("config: " + config.dump() + "\n(dry run: the vocabulary would be trained first)");
     return std::nullopt;
