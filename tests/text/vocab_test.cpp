@@ -194,6 +194,25 @@ TEST(TrainVocab, ByteFallbackRoundTripsUnseenCharacters) {
   EXPECT_NE(vocab.decode(english_vocab().encode(text)), text) << "without byte fallback: <unk>";
 }
 
+// SentencePiece's default NFKC folds a Chinese comma and colon to ASCII, so
+// a model could never write the references' forms; identity keeps them.
+TEST(TrainVocab, IdentityNormalizationKeepsFullWidthPunctuation) {
+  TempDir dir;
+  VocabOptions options = english_options(dir, 400);
+  options.byte_fallback = true;
+  const std::string text = "无法连接：请重试，谢谢";
+  options.normalization = "identity";
+  const Vocab identity = Vocab::load(train_vocab(options, dir.file("identity")));
+  EXPECT_EQ(identity.decode(identity.encode(text)), text);
+  options.normalization = "nmt_nfkc";
+  const Vocab nfkc = Vocab::load(train_vocab(options, dir.file("nfkc")));
+  EXPECT_EQ(nfkc.decode(nfkc.encode(text)), "无法连接:请重试,谢谢");
+  options.normalization = "nfd";
+  EXPECT_NE(error_message([&] { train_vocab(options, dir.file("nfd")); })
+                .find("vocabulary normalization must be nmt_nfkc, nfkc, nmt_nfkc_cf, nfkc_cf or identity, found 'nfd'"),
+            std::string::npos);
+}
+
 TEST(TrainVocab, ByteFallbackNeedsRoomForTheBytes) {
   TempDir dir;
   VocabOptions options = english_options(dir, 200);

@@ -39,6 +39,11 @@ void check_options(const VocabOptions& options) {
             "vocabulary size with byte fallback must be greater than " << kEosId + 1 + 256
                                                                       << " (the reserved ids and 256 bytes), found "
                                                                       << options.size);
+  NMT_CHECK(options.normalization == "nmt_nfkc" || options.normalization == "nfkc" ||
+                options.normalization == "nmt_nfkc_cf" || options.normalization == "nfkc_cf" ||
+                options.normalization == "identity",
+            "vocabulary normalization must be nmt_nfkc, nfkc, nmt_nfkc_cf, nfkc_cf or identity, found '"
+                << options.normalization << "'");
   NMT_CHECK(options.threads >= 1, "vocabulary threads must be at least 1, found " << options.threads);
   NMT_CHECK(options.input_sentence_size >= 0,
             "input sentence size must be >= 0 (0 = all lines), found " << options.input_sentence_size);
@@ -102,6 +107,7 @@ std::unordered_map<std::string, std::string> trainer_arguments(const VocabOption
       {"model_type", options.type},
       {"character_coverage", std::to_string(options.character_coverage)},
       {"byte_fallback", options.byte_fallback ? "true" : "false"},
+      {"normalization_rule_name", options.normalization},
       {"num_threads", std::to_string(options.threads)},
       {"input_sentence_size", std::to_string(options.input_sentence_size)},
       {"shuffle_input_sentence", "true"},

@@ -28,6 +28,11 @@ struct VocabOptions {
   std::string type = "bpe";                // bpe | unigram
   double character_coverage = 1.0;         // below 1, the rarest characters become <unk> (or bytes)
   bool byte_fallback = false;              // characters outside the vocabulary as their UTF-8 bytes, never <unk>
+  // SentencePiece's normalization rule: nmt_nfkc (its default: NFKC, which
+  // also folds full-width punctuation such as ，and ： to ASCII) or identity
+  // (the text as written: what a Chinese or Japanese target needs, whose
+  // references keep the full-width forms).
+  std::string normalization = "nmt_nfkc";
   int threads = 2;
   int64_t input_sentence_size = 2000000;   // lines sampled from the inputs, as spm does
   uint64_t seed = 1;

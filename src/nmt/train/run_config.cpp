@@ -89,10 +89,12 @@ text::VocabOptions vocab_options(const nlohmann::json& d, int threads, std::vect
   if (characters > text::kLargeAlphabet && vo.size > 2 * (text::kEosId + 1 + 256)) {
     vo.character_coverage = 0.9995;
     vo.byte_fallback = true;
+    vo.normalization = "identity";
     say(what + ": " + std::to_string(characters) + " distinct characters (more than " +
         std::to_string(text::kLargeAlphabet) +
         ", as in Chinese or Japanese text): character coverage 0.9995 and byte fallback, so the rarest and "
-        "unseen characters become UTF-8 bytes, never <unk>");
+        "unseen characters become UTF-8 bytes, never <unk>; no NFKC normalization, so that full-width "
+        "punctuation stays as written");
   }
   return vo;
 }
