@@ -273,7 +273,7 @@ case "$case_name" in
     ! grep -q "distinct characters" "$work/train-es.log" || fail "an alphabet needs no byte fallback"
     ;;
   train_large_alphabet)
-    # A target of 2,000 distinct characters (Chinese-like): the vocabulary
+    # A target of 2,000 distinct characters (Chinese-like): its vocabulary
     # covers 0.9995 of them with byte fallback, and the training says so.
     head -n 300 "$data/train.en" >"$work/s.en"
     perl -CS -e 'for my $i (0..299) { print join("", map { chr(0x4E00 + (($i * 12 + $_) * 7919) % 2000) } 0..11), "\n" }' \
@@ -282,7 +282,8 @@ case "$case_name" in
       --out "$work/run" >"$work/train.log" 2>&1 || { cat "$work/train.log"; fail "training on the large alphabet failed"; }
     grep -qF "distinct characters (more than 1000, as in Chinese or Japanese text): character coverage 0.9995 and byte fallback" \
       "$work/train.log" || { cat "$work/train.log"; fail "no word of the large alphabet's vocabulary"; }
-    grep -q "^<0xE6>" "$work/run/vocab/spm.vocab" || fail "the vocabulary has no byte pieces"
+    # English against it: one vocabulary per side (--vocab-sides auto), byte pieces on the target's.
+    grep -q "^<0xE6>" "$work/run/vocab/tgt/spm.vocab" || fail "the target vocabulary has no byte pieces"
     ;;
   train_translate_score)
     tiny_run

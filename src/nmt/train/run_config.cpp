@@ -236,6 +236,9 @@ VocabLayout vocab_layout(const nlohmann::json& config, const nlohmann::json& ove
     return choose_vocab_layout(sides == "auto" ? "joint" : sides, 0, 0);
   }
   if (sides != "auto") return choose_vocab_layout(sides, 0, 0);
+  // The given options' own errors first; a missing file is named later, where it is opened.
+  train_options_from_json(config["train"]);
+  if (!fs::exists(corpus.paths[0]) || !fs::exists(corpus.paths[1])) return choose_vocab_layout("joint", 0, 0);
   return choose_vocab_layout(sides, text::distinct_characters({corpus.paths[0]}, kSampledLines),
                              text::distinct_characters({corpus.paths[1]}, kSampledLines));
 }
