@@ -35,9 +35,11 @@ const Table kS1{{{{}, P(0, .52, .48)},
 // S2: never wants to stop.
 const Table kS2{{}, P(.05, .7, .25)};
 
+// The tables below were worked out under GNMT's penalty; the default rule,
+// |y|^alpha, has its own tests (LengthRule_*).
 SearchOptions options(int64_t beam, double alpha, int64_t n_best = 1, bool allow_eos = true) {
   SearchOptions o;
-  o.beam = beam, o.length_penalty = alpha, o.n_best = n_best, o.allow_eos = allow_eos;
+  o.beam = beam, o.length_penalty = alpha, o.length_rule = "gnmt", o.n_best = n_best, o.allow_eos = allow_eos;
   return o;
 }
 
@@ -197,11 +199,41 @@ TEST(SearchTest, Search_DispatchesOnBeamSize) {
   EXPECT_EQ(search(b, {10}, options(2, 0.0))[0][0].tokens, std::vector<int>{kB});
 }
 
-TEST(SearchTest, LengthPenalty_IsGnmt) {
-  EXPECT_DOUBLE_EQ(length_penalty(7, 0.0), 1.0);
-  EXPECT_NEAR(length_penalty(1, 0.6), 1.0, 1e-12);            // (5 + 1) / 6 = 1
-  EXPECT_NEAR(length_penalty(7, 0.6), std::pow(2.0, 0.6), 1e-12);
-  EXPECT_NEAR(length_penalty(13, 1.0), 3.0, 1e-12);
+TEST(SearchTest, LengthPenalty_GnmtAndPower) {
+  EXPECT_DOUBLE_EQ(length_penalty(7, 0.0, "gnmt"), 1.0);
+  EXPECT_NEAR(length_penalty(1, 0.6, "gnmt"), 1.0, 1e-12);  // (5 + 1) / 6 = 1
+  EXPECT_NEAR(length_penalty(7, 0.6, "gnmt"), std::pow(2.0, 0.6), 1e-12);
+  EXPECT_NEAR(length_penalty(13, 1.0, "gnmt"), 3.0, 1e-12);
+  EXPECT_DOUBLE_EQ(length_penalty(7, 0.0, "power"), 1.0);
+  EXPECT_NEAR(length_penalty(4, 1.0, "power"), 4.0, 1e-12);
+  EXPECT_NEAR(length_penalty(9, 0.5, "power"), 3.0, 1e-12);
+}
+
+// S1 under the default options (beam 2): the finished hypotheses are 'a'
+// (P .26, 2 tokens with </s>), 'a a' (P .1404, 3) and 'b b b' (P .18432, 4).
+// By log P / |y| (CTranslate2's and fairseq's default): -0.674, -0.654 and
+// -0.423, so 'b b b'. GNMT's penalty with alpha 0.6 divides by 1.097, 1.188
+// and 1.275: -1.228, -1.652 and -1.326, so 'a'. The stronger normalisation
+// is what keeps young models' beam outputs from running short.
+TEST(SearchTest, LengthRule_DefaultIsLogProbPerToken) {
+  const SearchOptions defaults;
+  EXPECT_EQ(defaults.length_rule, "power");
+  EXPECT_EQ(defaults.length_penalty, 1.0);
+  auto with = [](const std::string& rule, double alpha) {
+    SearchOptions o;
+    o.beam = 2, o.length_rule = rule, o.length_penalty = alpha;
+    return o;
+  };
+  TableStep a({&kS1}), b({&kS1}), c({&kS1});
+  const auto power = beam_search(a, 1, 10, with("power", 1.0))[0][0];
+  EXPECT_EQ(power.tokens, (std::vector<int>{kB, kB, kB}));
+  EXPECT_NEAR(power.score, std::log(.18432) / 4, 1e-5);
+  const auto gnmt = beam_search(b, 1, 10, with("gnmt", 0.6))[0][0];
+  EXPECT_EQ(gnmt.tokens, std::vector<int>{kA});
+  EXPECT_NEAR(gnmt.score, std::log(.26) / std::pow(7.0 / 6.0, 0.6), 1e-5);
+  const auto power06 = beam_search(c, 1, 10, with("power", 0.6))[0][0];
+  EXPECT_EQ(power06.tokens, (std::vector<int>{kB, kB, kB}));
+  EXPECT_NEAR(power06.score, std::log(.18432) / std::pow(4.0, 0.6), 1e-5);
 }
 
 TEST(SearchTest, BadOptions_AreErrorsNamingTheValues) {
@@ -223,6 +255,15 @@ TEST(SearchTest, BadOptions_AreErrorsNamingTheValues) {
         << e.what();
   }
   EXPECT_THROW(search(step, {0}, options(1, 0.6)), nmt::Error);
+  auto linear = options(2, 0.6);
+  linear.length_rule = "linear";
+  try {
+    beam_search(step, 1, 5, linear);
+    FAIL() << "length rule 'linear' accepted";
+  } catch (const nmt::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("length rule must be power or gnmt, got 'linear'"), std::string::npos)
+        << e.what();
+  }
 }
 
 // Marian's rules (marian_search.h), on the same tables, worked by hand.

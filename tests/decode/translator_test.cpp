@@ -70,7 +70,8 @@ TEST(TranslatorTest, BeamOne_EqualsGreedy) {
 // hypothesis rescored by a full teacher-forced pass (no cache, no row
 // bookkeeping). Beam K: of the 2K best candidates, </s> ones within the top
 // K finish, the best K others live on; stop when the best candidate is </s>
-// or at max_length (whose last step may only choose </s>).
+// or at max_length (whose last step may only choose </s>); finished ones rank
+// by log P / |y|^alpha, |y| counting </s>.
 Hypothesis reference_search(model::Transformer& model, const torch::Tensor& src_row, int64_t K, int64_t max_length,
                             double alpha) {
   struct Live {
@@ -98,7 +99,7 @@ Hypothesis reference_search(model::Transformer& model, const torch::Tensor& src_
       std::vector<int> generated(live[h].tokens.begin() + 1, live[h].tokens.end());
       if (v == text::kEosId) {
         if (static_cast<int64_t>(j) < K) {
-          finished.push_back({generated, score, score / std::pow((5.0 + generated.size() + 1) / 6.0, alpha)});
+          finished.push_back({generated, score, score / std::pow(generated.size() + 1.0, alpha)});
         }
       } else if (static_cast<int64_t>(next.size()) < K) {
         auto tokens = live[h].tokens;
@@ -122,11 +123,11 @@ TEST(TranslatorTest, Search_MatchesSlowReferenceOnAModel) {
   const int64_t max_length = 12;
   for (int64_t K : {1, 3}) {
     SearchOptions o;
-    o.beam = K, o.length_penalty = 0.6;
+    o.beam = K;  // the default rule: log P / |y|^1
     TransformerStep step(model, src);
     auto batched = K == 1 ? greedy_search(step, src.size(0), max_length, o) : beam_search(step, src.size(0), max_length, o);
     for (int64_t i = 0; i < src.size(0); ++i) {
-      auto expected = reference_search(model, src[i], K, max_length, 0.6);
+      auto expected = reference_search(model, src[i], K, max_length, 1.0);
       EXPECT_EQ(batched[i][0].tokens, expected.tokens) << "beam " << K << ", sentence " << i;
       EXPECT_NEAR(batched[i][0].log_prob, expected.log_prob, 1e-4) << "beam " << K << ", sentence " << i;
       EXPECT_NEAR(batched[i][0].score, expected.score, 1e-4) << "beam " << K << ", sentence " << i;

@@ -138,7 +138,7 @@ void add_translate_file_command(CLI::App& app) {
   c->add_option("output", cmd->output, "Where its translation goes (same extension; .html for a .pdf)")->required();
   c->add_option("--model,-m", cmd->models, "Run directory or checkpoint; several: an ensemble")->required();
   add_decoding_options(*c, cmd->options,
-                       {"beam", "length_penalty", "search", "normalize", "word_penalty", "max_length_factor",
+                       {"beam", "length_penalty", "length_rule", "search", "normalize", "word_penalty", "max_length_factor",
                         "allow_unk", "batch_size", "max_length_ratio", "max_length_extra"},
                        &cmd->given)["beam"]
       ->check(CLI::Range(1, 1000));

@@ -11,7 +11,12 @@ std::vector<DecodeOptionSpec> make_table() {
       option_row(&O::search, &SearchOptions::n_best, "n_best", "--n-best",
                  "Hypotheses per sentence (n-best format when > 1)"),
       option_row(&O::search, &SearchOptions::length_penalty, "length_penalty", "--alpha",
-                 "GNMT length penalty alpha (--search nmt)"),
+                 "Length penalty alpha (--search nmt): finished hypotheses rank by log P / |y|^alpha (--length-rule "
+                 "power, as fairseq's --lenpen and CTranslate2's length_penalty) or log P / ((5 + |y|) / 6)^alpha "
+                 "(gnmt), |y| counting </s>; 0 = by log P alone"),
+      option_row(&O::search, &SearchOptions::length_rule, "length_rule", "--length-rule",
+                 "How --alpha divides a hypothesis's log-probability (--search nmt): power or gnmt",
+                 {"power", "gnmt"}),
       option_row(&O::search, &SearchOptions::rule, "search", "--search",
                  "nmt: our beam search; marian: marian-decoder's rules (a shrinking beam of finished hypotheses, "
                  "--normalize, --word-penalty, --max-length-factor; the default for imported Marian models)",

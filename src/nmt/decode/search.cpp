@@ -19,6 +19,8 @@ void check_options(const SearchOptions& options) {
   NMT_CHECK(options.beam >= 1, "beam size must be >= 1, got " << options.beam);
   NMT_CHECK(options.n_best >= 1 && options.n_best <= options.beam,
             "n-best (" << options.n_best << ") must be between 1 and the beam size (" << options.beam << ")");
+  NMT_CHECK(options.length_rule == "power" || options.length_rule == "gnmt",
+            "length rule must be power or gnmt, got '" << options.length_rule << "'");
 }
 
 int64_t longest(const std::vector<int64_t>& max_lengths) {
@@ -132,8 +134,10 @@ float StepFunction::last_log_prob(int64_t row, int64_t token) {
   return lp.data_ptr<float>()[row * lp.size(1) + token];
 }
 
-double length_penalty(int64_t length, double alpha) {
-  return alpha == 0 ? 1.0 : std::pow((5.0 + static_cast<double>(length)) / 6.0, alpha);
+double length_penalty(int64_t length, double alpha, const std::string& length_rule) {
+  if (alpha == 0) return 1.0;
+  const auto y = static_cast<double>(length);
+  return std::pow(length_rule == "gnmt" ? (5.0 + y) / 6.0 : y, alpha);
 }
 
 double hypothesis_score(const SearchOptions& options, double log_prob, int64_t length_with_eos) {
@@ -141,7 +145,7 @@ double hypothesis_score(const SearchOptions& options, double log_prob, int64_t l
     const auto length = static_cast<double>(length_with_eos);
     return (log_prob - options.word_penalty * length) / std::pow(length, options.normalize);
   }
-  return log_prob / length_penalty(length_with_eos, options.length_penalty);
+  return log_prob / length_penalty(length_with_eos, options.length_penalty, options.length_rule);
 }
 
 std::vector<std::vector<Hypothesis>> greedy_search(StepFunction& step, const std::vector<int64_t>& max_lengths,

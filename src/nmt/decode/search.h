@@ -13,13 +13,18 @@ namespace nmt::decode {
 struct Hypothesis {
   std::vector<int> tokens;  // generated pieces, without </s>
   double log_prob = 0;      // sum of token log-probabilities, </s> included when generated
-  double score = 0;         // log_prob / GNMT length penalty (rule "marian": see SearchOptions)
+  double score = 0;         // log_prob / length penalty (rule "marian": see SearchOptions)
   std::vector<float> token_log_probs;  // rule "marian": each token's, </s> included (Marian's WordScores)
 };
 
 struct SearchOptions {
   int64_t beam = 4;             // 1 = greedy
-  double length_penalty = 0.6;  // GNMT alpha: score = log P / ((5 + |y|) / 6)^alpha, |y| counting </s>
+  // Rule "nmt" ranks finished hypotheses by log P / penalty(|y|), |y|
+  // counting </s>: "power", |y|^alpha (fairseq's --lenpen, CTranslate2's
+  // length_penalty; alpha 1 = the mean log-probability per token); "gnmt",
+  // ((5 + |y|) / 6)^alpha (Wu et al. 2016, tensor2tensor).
+  double length_penalty = 1.0;  // alpha
+  std::string length_rule = "power";
   int64_t n_best = 1;           // hypotheses returned per sentence (<= beam)
   bool allow_eos = true;        // false: every output has exactly max_length tokens (speed benchmarks)
   // "nmt": ours (below). "marian": marian-decoder's rules (marian_search.h),
@@ -75,9 +80,10 @@ class StepFunction {
   at::Tensor last_log_probs_cpu_;  // the same on the CPU, copied at the first last_log_prob
 };
 
-double length_penalty(int64_t length, double alpha);
+// The divisor of rule "nmt" (see SearchOptions): length_rule "power" or "gnmt".
+double length_penalty(int64_t length, double alpha, const std::string& length_rule);
 // A finished hypothesis's score under the options' rule: "nmt", log P over
-// the GNMT penalty; "marian", (log P - word_penalty * L) / L^normalize.
+// the length penalty; "marian", (log P - word_penalty * L) / L^normalize.
 // length_with_eos counts </s> when it was generated.
 double hypothesis_score(const SearchOptions& options, double log_prob, int64_t length_with_eos);
 

@@ -127,8 +127,9 @@ class Translator:
             unknown piece is <unk>); pieces in give pieces out.
         beam_size: 1 is greedy; num_hypotheses: hypotheses per source
             (<= beam_size);
-        length_penalty: the run's search rule's: GNMT's alpha for "nmt"
-            (default 0.6), Marian's --normalize for "marian";
+        length_penalty: the run's search rule's: for "nmt", the exponent
+            alpha of log P / |y| ** alpha as CTranslate2's (default 1),
+            Marian's --normalize for "marian";
         max_decoding_length: at most this many target pieces (</s> not
             counted); default: the run's rule (1.5 x source + 10, or
             Marian's 3 x source);
