@@ -209,10 +209,13 @@ TEST(SearchTest, LengthPenalty_GnmtAndPower) {
   EXPECT_NEAR(length_penalty(9, 0.5, "power"), 3.0, 1e-12);
 }
 
-// S1 under the default options (beam 2): the finished hypotheses are 'a'
-// (P .26, 2 tokens with </s>), 'a a' (P .1404, 3) and 'b b b' (P .18432, 4).
-// By log P / |y| (CTranslate2's and fairseq's default): -0.674, -0.654 and
-// -0.423, so 'b b b'. GNMT's penalty with alpha 0.6 divides by 1.097, 1.188
+// S1 under the default options (beam 2, log P / |y|, a shrinking beam).
+// Step 1's best two candidates are 'b b' (.384) and 'a' </s> (.26): 'a'
+// finishes (P .26, 2 tokens with </s>) and the beam shrinks to one; 'b b b'
+// (.3072) lives on and finishes at step 3 (P .18432, 4 tokens). By log P /
+// |y|: -0.674 against -0.423, so 'b b b'. GNMT's penalty with alpha 0.6 and
+// the former stopping rule (end when the best candidate is </s>) also
+// finishes 'a a' (P .1404, 3 tokens) at step 2 and divides by 1.097, 1.188
 // and 1.275: -1.228, -1.652 and -1.326, so 'a'. The stronger normalisation
 // is what keeps young models' beam outputs from running short.
 TEST(SearchTest, LengthRule_DefaultIsLogProbPerToken) {
@@ -225,9 +228,17 @@ TEST(SearchTest, LengthRule_DefaultIsLogProbPerToken) {
     return o;
   };
   TableStep a({&kS1}), b({&kS1}), c({&kS1});
-  const auto power = beam_search(a, 1, 10, with("power", 1.0))[0][0];
-  EXPECT_EQ(power.tokens, (std::vector<int>{kB, kB, kB}));
-  EXPECT_NEAR(power.score, std::log(.18432) / 4, 1e-5);
+  auto two = with("power", 1.0);
+  two.n_best = 2;
+  const auto power = beam_search(a, 1, 10, two)[0];
+  ASSERT_EQ(power.size(), 2u);
+  EXPECT_EQ(power[0].tokens, (std::vector<int>{kB, kB, kB}));
+  EXPECT_NEAR(power[0].score, std::log(.18432) / 4, 1e-5);
+  EXPECT_NEAR(power[0].log_prob, std::log(.18432), 1e-5);
+  EXPECT_EQ(power[1].tokens, std::vector<int>{kA});  // the beam's only other finished hypothesis
+  EXPECT_NEAR(power[1].score, std::log(.26) / 2, 1e-5);
+  EXPECT_EQ(a.calls, 4);  // steps 0-3: it ends when its second hypothesis finishes
+  EXPECT_TRUE(a.problems.empty()) << a.problems.front();
   const auto gnmt = beam_search(b, 1, 10, with("gnmt", 0.6))[0][0];
   EXPECT_EQ(gnmt.tokens, std::vector<int>{kA});
   EXPECT_NEAR(gnmt.score, std::log(.26) / std::pow(7.0 / 6.0, 0.6), 1e-5);

@@ -68,16 +68,20 @@ TEST(TranslatorTest, BeamOne_EqualsGreedy) {
 
 // The search rules of search.h, written the slow way for one sentence: every
 // hypothesis rescored by a full teacher-forced pass (no cache, no row
-// bookkeeping). Beam K: of the 2K best candidates, </s> ones within the top
-// K finish, the best K others live on; stop when the best candidate is </s>
-// or at max_length (whose last step may only choose </s>); finished ones rank
-// by log P / |y|^alpha, |y| counting </s>.
+// bookkeeping). Beam K, 2K best candidates a step. The former rule (GNMT's
+// penalty, or alpha 0): </s> ones within the top K finish, the best K others
+// live on; stop when the best candidate is </s>. The shrinking rule (log P /
+// |y|^alpha, alpha > 0): of the best K - finished candidates, </s> ones
+// finish and the others live on; stop when K have finished. Both stop at
+// max_length, whose last step may only choose </s>. Finished ones rank by
+// log P / penalty(|y|), |y| counting </s>.
 Hypothesis reference_search(model::Transformer& model, const torch::Tensor& src_row, int64_t K, int64_t max_length,
-                            double alpha) {
+                            double alpha, bool gnmt) {
   struct Live {
     std::vector<int64_t> tokens;  // <s> + generated
     double score;
   };
+  const bool shrinking = !gnmt && alpha != 0;
   std::vector<Live> live{{{text::kBosId}, 0.0}};
   std::vector<Hypothesis> finished;
   auto src = src_row.unsqueeze(0);
@@ -93,21 +97,24 @@ Hypothesis reference_search(model::Transformer& model, const torch::Tensor& src_
     }
     std::stable_sort(candidates.begin(), candidates.end(),
                      [](const auto& a, const auto& b) { return std::get<0>(a) > std::get<0>(b); });
+    const size_t open = shrinking ? K - finished.size() : K;
     std::vector<Live> next;
     for (size_t j = 0; j < std::min<size_t>(2 * K, candidates.size()); ++j) {
       const auto& [score, h, v] = candidates[j];
       std::vector<int> generated(live[h].tokens.begin() + 1, live[h].tokens.end());
       if (v == text::kEosId) {
-        if (static_cast<int64_t>(j) < K) {
-          finished.push_back({generated, score, score / std::pow(generated.size() + 1.0, alpha)});
+        if (j < open) {
+          const double y = generated.size() + 1.0;
+          finished.push_back({generated, score, score / std::pow(gnmt ? (5.0 + y) / 6.0 : y, alpha)});
         }
-      } else if (static_cast<int64_t>(next.size()) < K) {
+      } else if (shrinking ? j < open : next.size() < static_cast<size_t>(K)) {
         auto tokens = live[h].tokens;
         tokens.push_back(v);
         next.push_back({tokens, score});
       }
     }
-    if (std::get<2>(candidates[0]) == text::kEosId || next.empty()) break;
+    const bool done = shrinking ? finished.size() >= static_cast<size_t>(K) : std::get<2>(candidates[0]) == text::kEosId;
+    if (done || next.empty()) break;
     live = next;
   }
   std::stable_sort(finished.begin(), finished.end(), [](const auto& a, const auto& b) { return a.score > b.score; });
@@ -121,16 +128,21 @@ TEST(TranslatorTest, Search_MatchesSlowReferenceOnAModel) {
   torch::manual_seed(37);
   auto src = random_sources({6, 2, 9, 4, 7});
   const int64_t max_length = 12;
-  for (int64_t K : {1, 3}) {
-    SearchOptions o;
-    o.beam = K;  // the default rule: log P / |y|^1
-    TransformerStep step(model, src);
-    auto batched = K == 1 ? greedy_search(step, src.size(0), max_length, o) : beam_search(step, src.size(0), max_length, o);
-    for (int64_t i = 0; i < src.size(0); ++i) {
-      auto expected = reference_search(model, src[i], K, max_length, 1.0);
-      EXPECT_EQ(batched[i][0].tokens, expected.tokens) << "beam " << K << ", sentence " << i;
-      EXPECT_NEAR(batched[i][0].log_prob, expected.log_prob, 1e-4) << "beam " << K << ", sentence " << i;
-      EXPECT_NEAR(batched[i][0].score, expected.score, 1e-4) << "beam " << K << ", sentence " << i;
+  for (const bool gnmt : {false, true}) {
+    for (int64_t K : {1, 3}) {
+      SearchOptions o;  // the default: log P / |y|, a shrinking beam
+      o.beam = K;
+      if (gnmt) o.length_rule = "gnmt", o.length_penalty = 0.6;
+      const std::string what = std::string(gnmt ? "gnmt 0.6" : "power 1") + ", beam " + std::to_string(K);
+      TransformerStep step(model, src);
+      auto batched =
+          K == 1 ? greedy_search(step, src.size(0), max_length, o) : beam_search(step, src.size(0), max_length, o);
+      for (int64_t i = 0; i < src.size(0); ++i) {
+        auto expected = reference_search(model, src[i], K, max_length, o.length_penalty, gnmt);
+        EXPECT_EQ(batched[i][0].tokens, expected.tokens) << what << ", sentence " << i;
+        EXPECT_NEAR(batched[i][0].log_prob, expected.log_prob, 1e-4) << what << ", sentence " << i;
+        EXPECT_NEAR(batched[i][0].score, expected.score, 1e-4) << what << ", sentence " << i;
+      }
     }
   }
 }

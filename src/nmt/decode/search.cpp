@@ -140,6 +140,10 @@ double length_penalty(int64_t length, double alpha, const std::string& length_ru
   return std::pow(length_rule == "gnmt" ? (5.0 + y) / 6.0 : y, alpha);
 }
 
+bool shrinks_beam(const SearchOptions& options) {
+  return options.rule == "nmt" && options.length_rule == "power" && options.length_penalty != 0;
+}
+
 double hypothesis_score(const SearchOptions& options, double log_prob, int64_t length_with_eos) {
   if (options.rule == "marian") {
     const auto length = static_cast<double>(length_with_eos);
@@ -195,6 +199,7 @@ std::vector<std::vector<Hypothesis>> beam_search(StepFunction& step, const std::
                                                  const SearchOptions& options) {
   check_options(options);
   const int64_t K = options.beam;
+  const bool shrinking = shrinks_beam(options);
   const int64_t sentences = static_cast<int64_t>(max_lengths.size());
   const int64_t max_length = longest(max_lengths);
   std::vector<std::vector<Hypothesis>> finished(sentences);
@@ -221,21 +226,28 @@ std::vector<std::vector<Hypothesis>> beam_search(StepFunction& step, const std::
     for (int64_t i = 0; i < m; ++i) {
       auto& done_list = finished[alive[i]];
       const auto cand = best_extensions(top, i * width, width, scores.data() + i * width, 2 * K);
+      // Shrinking: the best `open` candidates, open = K minus the finished
+      // ones, are this step's; those ending in </s> finish, the others live.
+      // Otherwise those ending in </s> among the best K finish, and the best
+      // K others live.
+      const int64_t open = shrinking ? K - static_cast<int64_t>(done_list.size()) : K;
       std::vector<Candidate> live;
       for (size_t j = 0; j < cand.size(); ++j) {
         const auto& c = cand[j];
         if (c.token == text::kEosId) {
-          if (static_cast<int64_t>(j) < K)
+          if (static_cast<int64_t>(j) < open)
             done_list.push_back(make_hypothesis(history[i * width + c.beam], c.score, options, true));
-        } else if (static_cast<int64_t>(live.size()) < K) {
+        } else if (shrinking ? static_cast<int64_t>(j) < open : static_cast<int64_t>(live.size()) < K) {
           live.push_back(c);
         }
       }
-      // A sentence ends when its best candidate ends in </s> (then no live
-      // hypothesis can reach a higher log-probability) and it has n_best
-      // finished hypotheses, or at the length limit.
+      // A sentence ends when K hypotheses have finished (shrinking), or when
+      // its best candidate ends in </s> (then no live hypothesis can reach a
+      // higher log-probability) and it has n_best finished hypotheses, or at
+      // the length limit.
       const bool best_is_eos = !cand.empty() && cand[0].token == text::kEosId;
-      const bool done = (best_is_eos && static_cast<int64_t>(done_list.size()) >= options.n_best) ||
+      const bool done = (shrinking ? static_cast<int64_t>(done_list.size()) >= K
+                                   : best_is_eos && static_cast<int64_t>(done_list.size()) >= options.n_best) ||
                         t == max_lengths[alive[i]] - 1 || live.empty();
       if (done) {
         if (done_list.size() < static_cast<size_t>(options.n_best)) {  // no </s> allowed: take live beams

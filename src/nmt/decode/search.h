@@ -23,6 +23,13 @@ struct SearchOptions {
   // counting </s>: "power", |y|^alpha (fairseq's --lenpen, CTranslate2's
   // length_penalty; alpha 1 = the mean log-probability per token); "gnmt",
   // ((5 + |y|) / 6)^alpha (Wu et al. 2016, tensor2tensor).
+  // When it ends: with "power" and alpha > 0 the beam shrinks as Marian's
+  // does: each step's best K - (finished so far) candidates are taken, those
+  // ending in </s> finish, and a sentence ends with K finished hypotheses,
+  // so that a longer hypothesis can still finish and win by its mean
+  // log-probability. Otherwise (alpha 0, or "gnmt", as nmt searched before)
+  // a sentence ends when its best candidate ends in </s>: exact for alpha 0,
+  // and cheaper.
   double length_penalty = 1.0;  // alpha
   std::string length_rule = "power";
   int64_t n_best = 1;           // hypotheses returned per sentence (<= beam)
@@ -82,6 +89,8 @@ class StepFunction {
 
 // The divisor of rule "nmt" (see SearchOptions): length_rule "power" or "gnmt".
 double length_penalty(int64_t length, double alpha, const std::string& length_rule);
+// Whether beam search shrinks its beam as hypotheses finish (SearchOptions).
+bool shrinks_beam(const SearchOptions& options);
 // A finished hypothesis's score under the options' rule: "nmt", log P over
 // the length penalty; "marian", (log P - word_penalty * L) / L^normalize.
 // length_with_eos counts </s> when it was generated.
