@@ -1,19 +1,26 @@
 #!/usr/bin/env python3
-"""Parallel text from the gettext catalogs installed on this machine
+"""Parallel text from the gettext catalogs installed on this machine, or
+in the tree that --root names
 (/usr/share/locale/LANG/LC_MESSAGES/*.mo: each program's English messages
 and their translations), for a pivot experiment: the English messages that
 two languages both translate give a direct pair with no English in it.
 
-    mo_pairs.py X Y OUT_DIR
+    mo_pairs.py [--root DIR] X Y OUT_DIR
+reads DIR/usr/share/locale/LANG/LC_MESSAGES/*.mo (DIR defaults to /; the
+catalogs under DIR/usr/share/locale-langpack count too, if there are any) and
 writes OUT_DIR/{test,dev}.{X,en,Y} (1,000 and 500 messages that X and Y
 both translate, chosen with seed 1), OUT_DIR/direct.{X,Y} (the other
 messages both translate), OUT_DIR/xen.{X,en} and OUT_DIR/eny.{en,Y} (every
 message each translates, the test and dev ones left out). Messages are
 read from the binary catalogs directly; plural forms, messages with a
-context, printf formats and one-word messages are left out."""
+context, printf formats and one-word messages are left out, and so are
+messages with markup and untranslated ones (the same text in both
+languages); menu accelerators (_File, &Open, a translation's "(_F)") are
+removed."""
 import glob
 import os
 import random
+import re
 import struct
 import sys
 
@@ -36,22 +43,51 @@ def read_mo(path):
         except UnicodeDecodeError:
             continue
         if src and tgt and "%" not in src and len(src.split()) >= 2:
-            pairs[src] = tgt
+            pair = clean(src, tgt)
+            if pair:
+                pairs[pair[0]] = pair[1]
     return pairs
 
 
-def catalog(lang):
+# Menu accelerators: "_File", "&Open" (not "&amp;"), and a translation's
+# "(_F)" or "(&F)" after the word, full-width parentheses included.
+ACCEL_SUFFIX = re.compile(r"\s*[(\uff08][_&]\w[)\uff09]")
+ACCEL = re.compile(r"(?<!\w)_(?=\w)|(?<![\w&])&(?=\w)(?!\w+;)")
+MARKUP = re.compile(r"<[A-Za-z/!][^>]*>|&(?:lt|gt|amp|quot|apos|#\d+);")
+
+
+def clean(src, tgt):
+    """The pair without accelerators, or None for markup or an untranslated
+    message."""
+    if MARKUP.search(src) or MARKUP.search(tgt):
+        return None
+    src = ACCEL.sub("", src)
+    tgt = ACCEL.sub("", ACCEL_SUFFIX.sub("", tgt)).strip()
+    if not tgt or tgt == src:
+        return None
+    return src, tgt
+
+
+def catalog(root, lang):
     pairs = {}
-    for path in sorted(glob.glob(f"/usr/share/locale/{lang}/LC_MESSAGES/*.mo")):
+    paths = []
+    for share in ("locale", "locale-langpack"):
+        paths += sorted(glob.glob(os.path.join(root, "usr/share", share, lang, "LC_MESSAGES/*.mo")))
+    for path in paths:
         for src, tgt in read_mo(path).items():
             pairs.setdefault(src, tgt)
     return pairs
 
 
 def main():
-    x, y, out = sys.argv[1:4]
+    args, root = sys.argv[1:], "/"
+    if "--root" in args:
+        at = args.index("--root")
+        root = args[at + 1]
+        del args[at:at + 2]
+    x, y, out = args[:3]
     os.makedirs(out, exist_ok=True)
-    cx, cy = catalog(x), catalog(y)
+    cx, cy = catalog(root, x), catalog(root, y)
     shared = sorted(k for k in cx if k in cy and len(k.split()) >= 3 and len(k) <= 300)
     random.seed(1)
     random.shuffle(shared)
