@@ -696,7 +696,7 @@ case "$case_name" in
     "$nmt" translate --model "$work/run" --input "$work/p.en" --protect-pattern '\{\{[a-z]+\}\}' \
       >"$work/pp.out" 2>"$work/err" || { cat "$work/err"; fail "translate --protect-pattern failed"; }
     has "$work/pp.out" 1 "{{name}}"
-    expect_error "unknown kind of protected span 'phones' (expected placeholders, urls, emails, numbers, all or none)" \
+    expect_error "unknown kind of protected span 'phones' (expected placeholders ({{...}}), urls, emails, numbers, code (identifiers" \
       "$nmt" translate --model "$work/run" --input "$work/p.en" --protect urls,phones
     expect_error "the protected pattern '([a-z' is not a regular expression" \
       "$nmt" translate --model "$work/run" --input "$work/p.en" --protect-pattern '([a-z'

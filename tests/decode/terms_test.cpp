@@ -39,6 +39,15 @@ TEST(ProtectedSpans, EachKindFindsItsSpans) {
             (Strings{"jane.doe+nmt@mail.example.com"}));
   EXPECT_EQ(spans("In 1999, 3.5% of 1,000.25 people; not A4 or 7b.", "numbers"), (Strings{"1999", "3.5", "1,000.25"}));
   EXPECT_EQ(spans("Press %s then %d.", "none", "%[sd]"), (Strings{"%s", "%d"}));
+  // Software strings: identifiers, variables, formats; plain words stay
+  // (even capitalised, even "Hello World"), and so do a percentage and "e.g.".
+  EXPECT_EQ(spans("Call gtk_recent_manager_get_items() or show() on a GtkWidget, e.g. startDoc in "
+                  "$XDG_DATA_DIR/${HOME}; Hello World, 50% of %s, %5.2f and %1$d at {0} and {name}, not {a b}",
+                  "code"),
+            (Strings{"gtk_recent_manager_get_items()", "show()", "GtkWidget", "startDoc", "$XDG_DATA_DIR", "${HOME}",
+                     "%s", "%5.2f", "%1$d", "{0}", "{name}"}));
+  EXPECT_TRUE(spans("The Lord is my shepherd; I shall not want. McDonald", "code") == Strings{"McDonald"});
+  EXPECT_TRUE(spans("Delete all selected items permanently (50 % done)", "code").empty());
   // Overlaps: the earliest span, then the longest.
   EXPECT_EQ(spans("Go to https://x.org/{{page}}/1 now", "all"), (Strings{"https://x.org/{{page}}/1"}));
   EXPECT_EQ(spans("Mail a.b@example.com about {{x}} at https://x.org/a", "all"),
@@ -58,7 +67,8 @@ TEST(ProtectedSpans, NoSentenceEndsInsideASpan) {
 
 TEST(ProtectedSpans, BadKindsAndPatterns_AreErrorsNamingThem) {
   EXPECT_EQ(error_message([] { parse_protect_kinds("urls,phones"); }),
-            "unknown kind of protected span 'phones' (expected placeholders, urls, emails, numbers, all or none)");
+            "unknown kind of protected span 'phones' (expected placeholders ({{...}}), urls, emails, numbers, code "
+            "(identifiers such as gtk_widget_show() or GtkWidget, $VARIABLES, %s, {0}), all or none)");
   ProtectOptions bad;
   bad.pattern = "([a-z";
   const auto message = error_message([&] { SpanFinder finder(bad); });

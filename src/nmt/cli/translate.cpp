@@ -21,6 +21,7 @@
 #include "nmt/decode/engine_setup.h"
 #include "nmt/decode/shortlist.h"
 #include "nmt/decode/stream.h"
+#include "nmt/decode/terms.h"
 #include "nmt/decode/translator.h"
 #include "nmt/model/bf16.h"
 #include "nmt/model/threads.h"
@@ -214,8 +215,8 @@ void add_translate_command(CLI::App& app) {
       ->check(CLI::ExistingFile);
   c->add_flag("--glossary-ignore-case", cmd->glossary_ignore_case, "Source terms match whatever their case");
   c->add_option("--protect", cmd->protect,
-                "Spans carried over verbatim: placeholders ({{...}}), urls, emails, numbers (comma-separated), all "
-                "or none")
+                std::string("Spans carried over verbatim: ") + decode::protect_kinds_help() +
+                    " (comma-separated), all or none")
       ->capture_default_str();
   c->add_option("--protect-pattern", cmd->protect_pattern,
                 "A regular expression (ECMAScript) for your own spans to carry over verbatim, e.g. '%[sd]'");

@@ -97,13 +97,34 @@ void numbers(const std::string& t, std::vector<ProtectedSpan>& out) {
   }
 }
 
+// Identifiers and format fields (ProtectOptions::code). Plain words, even
+// capitalised ones, are not matched: a span needs an underscore, an inner
+// capital, a call's "()", a "$" or a format's "%" or braces.
+void code(const std::string& t, std::vector<ProtectedSpan>& out) {
+  static const std::regex kCode(
+      R"(\$\{?[A-Za-z_][A-Za-z0-9_]*\}?)"                                   // $VAR, ${VAR}
+      R"(|\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+(?:\(\))?)"                // snake_case, snake_case()
+      R"(|\b[A-Za-z_][A-Za-z0-9_]*\(\))"                                    // name()
+      R"(|\b[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+\b)"                       // CamelCase: GtkWidget
+      R"(|\b[a-z][a-z0-9]*(?:[A-Z][A-Za-z0-9]*)+\b)"                       // lowerCamel: startDoc
+      R"(|%(?:[0-9]+\$)?[-+#0]*[0-9]*(?:\.[0-9]+)?(?:hh|h|ll|l|z)?[sdiufxXcpeEgG](?![A-Za-z]))"  // %s, %5.2f
+      R"(|\{[A-Za-z0-9_]*\})");                                            // {0}, {name}, {}
+  for (std::sregex_iterator it(t.begin(), t.end(), kCode), end; it != end; ++it)
+    out.push_back({static_cast<size_t>(it->position(0)), static_cast<size_t>(it->position(0) + it->length(0))});
+}
+
 }  // namespace
+
+const char* protect_kinds_help() {
+  return "placeholders ({{...}}), urls, emails, numbers, code (identifiers such as gtk_widget_show() or GtkWidget, "
+         "$VARIABLES, %s, {0})";
+}
 
 ProtectOptions parse_protect_kinds(const std::string& list) {
   ProtectOptions o;
   if (list == "none" || list.empty()) return o;
   if (list == "all") {
-    o.placeholders = o.urls = o.emails = o.numbers = true;
+    o.placeholders = o.urls = o.emails = o.numbers = o.code = true;
     return o;
   }
   std::istringstream in(list);
@@ -117,9 +138,11 @@ ProtectOptions parse_protect_kinds(const std::string& list) {
       o.emails = true;
     } else if (kind == "numbers") {
       o.numbers = true;
+    } else if (kind == "code") {
+      o.code = true;
     } else {
-      NMT_FAIL("unknown kind of protected span '" << kind
-                                                  << "' (expected placeholders, urls, emails, numbers, all or none)");
+      NMT_FAIL("unknown kind of protected span '" << kind << "' (expected " << protect_kinds_help()
+                                                  << ", all or none)");
     }
   }
   return o;
@@ -147,6 +170,7 @@ std::vector<ProtectedSpan> SpanFinder::find(const std::string& text) const {
   if (options_.urls) urls(text, all);
   if (options_.emails) emails(text, all);
   if (options_.numbers) numbers(text, all);
+  if (options_.code) code(text, all);
   if (pattern_) {
     for (std::sregex_iterator it(text.begin(), text.end(), pattern_->regex), end; it != end; ++it) {
       if (it->length(0) > 0) all.push_back({static_cast<size_t>(it->position(0)), static_cast<size_t>(it->position(0) + it->length(0))});

@@ -34,11 +34,17 @@ struct ProtectOptions {
   bool urls = false;          // http://, https://, www. up to a space (closing punctuation left out)
   bool emails = false;        // local@domain.tld
   bool numbers = false;       // 12, 3.5, 1,000.25
+  // What software strings carry verbatim into any language: identifiers
+  // (snake_case, CamelCase, name()), $VARIABLES, printf formats (%s, %5.2f)
+  // and {0}-style fields.
+  bool code = false;
   std::string pattern;        // a regular expression (ECMAScript) for the user's own spans; "" = none
-  bool any() const { return placeholders || urls || emails || numbers || !pattern.empty(); }
+  bool any() const { return placeholders || urls || emails || numbers || code || !pattern.empty(); }
 };
-// "placeholders,urls,emails,numbers" (any of them), "all", or "none".
+// "placeholders,urls,emails,numbers,code" (any of them), "all", or "none".
 ProtectOptions parse_protect_kinds(const std::string& list);
+// The kinds as a help text names them.
+const char* protect_kinds_help();
 
 struct ProtectedSpan {
   size_t begin = 0, end = 0;  // bytes of the text

@@ -7,6 +7,7 @@
 #include "nmt/common/config_file.h"
 #include "nmt/common/error.h"
 #include "nmt/decode/decode_options.h"
+#include "nmt/decode/terms.h"
 
 namespace nmt::serve {
 
@@ -116,8 +117,8 @@ std::vector<Spec> make_table() {
                  "Accept /glossaries (DeepL's v3 shape) and keep each glossary as DIR/ID.json; translate and "
                  "translate_file take a glossary_id"),
       option_row(&O::protect, "protect", "--protect",
-                 "Spans every translation carries over verbatim: placeholders ({{...}}), urls, emails, numbers "
-                 "(comma-separated), all or none"),
+                 std::string("Spans every translation carries over verbatim: ") + decode::protect_kinds_help() +
+                     " (comma-separated), all or none"),
       with_range(option_row(&O::glossary_limits, &GlossaryLimits::per_owner, "glossaries_per_key",
                             "--glossaries-per-key", "Glossaries one API key (or the keyless) may keep"),
                  1, 1000000),
