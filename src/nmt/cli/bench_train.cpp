@@ -21,6 +21,7 @@
 #include "nmt/model/threads.h"
 #include "nmt/model/transformer.h"
 #include "nmt/train/schedule.h"
+#include "nmt/train/train_options.h"
 #include "nmt/train/update_step.h"
 
 namespace nmt::cli::bench {
@@ -114,8 +115,7 @@ void run(TrainBench b) {
   prepare_threads(b.common);
   if (b.precision.empty()) b.precision = b.bf16 ? "bf16" : "fp32";
   NMT_CHECK(!b.bf16 || b.precision == "bf16", "give --bf16 or --precision " << b.precision << ", not both");
-  NMT_CHECK(b.precision != "fp16" || b.device != "cpu", "--precision fp16 is for CUDA devices (--device cuda)");
-  NMT_CHECK(b.replicas == 1 || b.device == "cpu", "--replicas is for CPU training, not " << b.device);
+  train::check_device_options(b.device, b.replicas, b.precision == "bf16", b.precision == "fp16");
   const torch::Device device(b.device);
   NMT_CHECK(b.train_src.empty() == b.train_tgt.empty() && b.train_src.empty() == b.vocab.empty(),
             "give --train-src, --train-tgt and --vocab together, or none of them (random data)");

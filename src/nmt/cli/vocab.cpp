@@ -37,7 +37,7 @@ void add_vocab_command(CLI::App& app) {
   command->add_option("--normalization", options->normalization,
                       "SentencePiece's normalization rule: nmt_nfkc (NFKC; also folds full-width punctuation to "
                       "ASCII) or identity (the text as written: for a Chinese or Japanese target)")
-      ->check(CLI::IsMember({"nmt_nfkc", "nfkc", "nmt_nfkc_cf", "nfkc_cf", "identity"}))
+      ->check(CLI::IsMember(text::normalization_rules()))
       ->capture_default_str();
   command->add_option("--threads", options->threads, "Training threads")->capture_default_str();
   command->add_option("--input-sentence-size", options->input_sentence_size,

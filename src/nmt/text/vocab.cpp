@@ -1,5 +1,6 @@
 #include "nmt/text/vocab.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <optional>
@@ -39,11 +40,12 @@ void check_options(const VocabOptions& options) {
             "vocabulary size with byte fallback must be greater than " << kEosId + 1 + 256
                                                                       << " (the reserved ids and 256 bytes), found "
                                                                       << options.size);
-  NMT_CHECK(options.normalization == "nmt_nfkc" || options.normalization == "nfkc" ||
-                options.normalization == "nmt_nfkc_cf" || options.normalization == "nfkc_cf" ||
-                options.normalization == "identity",
-            "vocabulary normalization must be nmt_nfkc, nfkc, nmt_nfkc_cf, nfkc_cf or identity, found '"
-                << options.normalization << "'");
+  const auto& rules = normalization_rules();
+  if (std::find(rules.begin(), rules.end(), options.normalization) == rules.end()) {
+    std::string names;
+    for (size_t i = 0; i < rules.size(); ++i) names += (i == 0 ? "" : i + 1 == rules.size() ? " or " : ", ") + rules[i];
+    NMT_FAIL("vocabulary normalization must be " << names << ", found '" << options.normalization << "'");
+  }
   NMT_CHECK(options.threads >= 1, "vocabulary threads must be at least 1, found " << options.threads);
   NMT_CHECK(options.input_sentence_size >= 0,
             "input sentence size must be >= 0 (0 = all lines), found " << options.input_sentence_size);
@@ -128,6 +130,11 @@ std::shared_ptr<const SentencePieceModel> checked(std::unique_ptr<SentencePieceM
 }
 
 }  // namespace
+
+const std::vector<std::string>& normalization_rules() {
+  static const std::vector<std::string> rules = {"nmt_nfkc", "nfkc", "nmt_nfkc_cf", "nfkc_cf", "identity"};
+  return rules;
+}
 
 int64_t distinct_characters(const std::vector<std::string>& files, int64_t max_lines) {
   // In valid UTF-8 (LineReader checks it) each code point has one byte

@@ -38,6 +38,10 @@ struct VocabOptions {
   uint64_t seed = 1;
 };
 
+// The normalization rules SentencePiece knows, VocabOptions::normalization's
+// allowed values.
+const std::vector<std::string>& normalization_rules();
+
 // Distinct characters (code points) in the first max_lines lines of each
 // file: what tells a script of thousands of characters (Chinese, Japanese)
 // from an alphabet.

@@ -92,8 +92,14 @@ HardwareChoice process_hardware(const TrainOptions& options, int local_processes
   return hardware;
 }
 
+const std::vector<std::string>& vocab_sides_values() {
+  static const std::vector<std::string> values = {"auto", "joint", "separate"};
+  return values;
+}
+
 VocabLayout choose_vocab_layout(const std::string& vocab_sides, int64_t src_characters, int64_t tgt_characters) {
-  NMT_CHECK(vocab_sides == "auto" || vocab_sides == "joint" || vocab_sides == "separate",
+  const auto& values = vocab_sides_values();
+  NMT_CHECK(std::find(values.begin(), values.end(), vocab_sides) != values.end(),
             "data.vocab_sides must be auto, joint or separate, got '" << vocab_sides << "'");
   VocabLayout layout;
   if (vocab_sides != "auto") {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "nmt/model/config.h"
 
@@ -49,6 +50,8 @@ struct VocabLayout {
   std::string note;
 };
 VocabLayout choose_vocab_layout(const std::string& vocab_sides, int64_t src_characters, int64_t tgt_characters);
+// data.vocab_sides' allowed values: auto, joint, separate.
+const std::vector<std::string>& vocab_sides_values();
 
 // The peak learning rate of the automatic schedule (--lr 0): reached at the
 // end of the warm-up, then decaying as 1/sqrt(step).

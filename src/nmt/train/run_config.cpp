@@ -196,7 +196,7 @@ std::vector<DataOptionSpec> make_data_table() {
                "auto | joint | separate: the vocabulary trained here, one for both sides or one per side "
                "(RUN_DIR/vocab/src, RUN_DIR/vocab/tgt); auto: one per side when exactly one side writes a script of "
                "thousands of characters (Chinese, Japanese)",
-               {"auto", "joint", "separate"}),
+               vocab_sides_values()),
       tie,
       data_row("mix", "--mix", "",
                "FILE:SHARE: a general corpus (.tsv or .tmx, optionally .gz) making up SHARE (0-1) of the pairs "

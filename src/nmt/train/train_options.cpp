@@ -129,6 +129,14 @@ TrainOptions train_options_from_json(const nlohmann::json& j, TrainOptions o) {
   return o;
 }
 
+void check_device_options(const std::string& device, int64_t replicas, bool bf16, bool fp16) {
+  NMT_CHECK(replicas <= 1 || device == "cpu", "--replicas is for CPU training, not " << device);
+  NMT_CHECK(!(fp16 && bf16), "give one of --bf16 and --fp16 (--precision), not both");
+  NMT_CHECK(!fp16 || device != "cpu",
+            "--precision fp16 is for CUDA devices (--device cuda): LibTorch's CPU autocast has no float16 products; "
+            "on CPUs use --precision bf16 (native on AVX512-BF16 and AMX) or fp32");
+}
+
 void check_train_options(const model::ModelConfig& model_config, const TrainOptions& options) {
   NMT_CHECK(options.max_steps > 0 || options.max_epochs > 0 || options.max_time > 0,
             "training needs a stopping point: --max-steps, --max-epochs or --max-time");
@@ -145,11 +153,7 @@ void check_train_options(const model::ModelConfig& model_config, const TrainOpti
             "--dist-backend must be auto, gloo or nccl, got '" << options.dist_backend << "'");
   NMT_CHECK(options.dist_timeout > 0, "--dist-timeout must be > 0 seconds, got " << options.dist_timeout);
   NMT_CHECK(options.dist_bucket_mb > 0, "--dist-bucket-mb must be > 0, got " << options.dist_bucket_mb);
-  NMT_CHECK(options.replicas <= 1 || options.device == "cpu", "--replicas is for CPU training, not " << options.device);
-  NMT_CHECK(!(options.fp16 && options.bf16.value_or(false)), "give one of --bf16 and --fp16 (--precision), not both");
-  NMT_CHECK(!options.fp16 || options.device != "cpu",
-            "--precision fp16 is for CUDA devices (--device cuda): LibTorch's CPU autocast has no float16 products; "
-            "on CPUs use --precision bf16 (native on AVX512-BF16 and AMX) or fp32");
+  check_device_options(options.device, options.replicas, options.bf16.value_or(false), options.fp16);
   NMT_CHECK(options.ema == 0 || (options.ema > 0 && options.ema < 1),
             "--ema must be a decay between 0 and 1 such as 0.999, or 0 for none; got " << options.ema);
   NMT_CHECK(options.average_last >= 0 && options.average_last <= options.keep_checkpoints,

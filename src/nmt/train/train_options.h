@@ -91,6 +91,9 @@ TrainOptions train_options_from_json(const nlohmann::json& j, TrainOptions base 
 // model (no stopping point, replicas out of range, --max-len beyond the
 // model's positions). train_model checks them too; callers may check first.
 void check_train_options(const model::ModelConfig& model_config, const TrainOptions& options);
+// The device's part of those checks: replicas only on the CPU, fp16 only on
+// CUDA, not bf16 and fp16 together. nmt bench train checks its options with it.
+void check_device_options(const std::string& device, int64_t replicas, bool bf16, bool fp16);
 
 // CPU threads of each process: options.threads is the machine's, shared by
 // the `local_processes` ranks that run on it.
