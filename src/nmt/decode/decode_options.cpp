@@ -16,7 +16,7 @@ std::vector<DecodeOptionSpec> make_table() {
                  "(gnmt), |y| counting </s>; 0 = by log P alone"),
       option_row(&O::search, &SearchOptions::length_rule, "length_rule", "--length-rule",
                  "How --alpha divides a hypothesis's log-probability (--search nmt): power or gnmt",
-                 {"power", "gnmt"}),
+                 length_rules()),
       option_row(&O::search, &SearchOptions::rule, "search", "--search",
                  "nmt: our beam search; marian: marian-decoder's rules (a shrinking beam of finished hypotheses, "
                  "--normalize, --word-penalty, --max-length-factor; the default for imported Marian models)",

@@ -19,7 +19,8 @@ void check_options(const SearchOptions& options) {
   NMT_CHECK(options.beam >= 1, "beam size must be >= 1, got " << options.beam);
   NMT_CHECK(options.n_best >= 1 && options.n_best <= options.beam,
             "n-best (" << options.n_best << ") must be between 1 and the beam size (" << options.beam << ")");
-  NMT_CHECK(options.length_rule == "power" || options.length_rule == "gnmt",
+  const auto& rules = length_rules();
+  NMT_CHECK(std::find(rules.begin(), rules.end(), options.length_rule) != rules.end(),
             "length rule must be power or gnmt, got '" << options.length_rule << "'");
 }
 
@@ -132,6 +133,11 @@ float StepFunction::last_log_prob(int64_t row, int64_t token) {
   NMT_CHECK(row >= 0 && row < lp.size(0) && token >= 0 && token < lp.size(1),
             "last_log_prob: row " << row << ", token " << token << " outside (" << lp.size(0) << ", " << lp.size(1) << ")");
   return lp.data_ptr<float>()[row * lp.size(1) + token];
+}
+
+const std::vector<std::string>& length_rules() {
+  static const std::vector<std::string> rules = {"power", "gnmt"};
+  return rules;
 }
 
 double length_penalty(int64_t length, double alpha, const std::string& length_rule) {

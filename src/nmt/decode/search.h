@@ -87,6 +87,8 @@ class StepFunction {
   at::Tensor last_log_probs_cpu_;  // the same on the CPU, copied at the first last_log_prob
 };
 
+// SearchOptions::length_rule's allowed values: power, gnmt.
+const std::vector<std::string>& length_rules();
 // The divisor of rule "nmt" (see SearchOptions): length_rule "power" or "gnmt".
 double length_penalty(int64_t length, double alpha, const std::string& length_rule);
 // Whether beam search shrinks its beam as hypotheses finish (SearchOptions).

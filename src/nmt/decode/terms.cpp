@@ -97,6 +97,13 @@ void numbers(const std::string& t, std::vector<ProtectedSpan>& out) {
   }
 }
 
+// Each non-empty match of `regex` in `t`.
+void add_matches(const std::regex& regex, const std::string& t, std::vector<ProtectedSpan>& out) {
+  for (std::sregex_iterator it(t.begin(), t.end(), regex), end; it != end; ++it) {
+    if (it->length(0) > 0) out.push_back({static_cast<size_t>(it->position(0)), static_cast<size_t>(it->position(0) + it->length(0))});
+  }
+}
+
 // Identifiers and format fields (ProtectOptions::code). Plain words, even
 // capitalised ones, are not matched: a span needs an underscore, an inner
 // capital, a call's "()", a "$" or a format's "%" or braces.
@@ -109,8 +116,7 @@ void code(const std::string& t, std::vector<ProtectedSpan>& out) {
       R"(|\b[a-z][a-z0-9]*(?:[A-Z][A-Za-z0-9]*)+\b)"                       // lowerCamel: startDoc
       R"(|%(?:[0-9]+\$)?[-+#0]*[0-9]*(?:\.[0-9]+)?(?:hh|h|ll|l|z)?[sdiufxXcpeEgG](?![A-Za-z]))"  // %s, %5.2f
       R"(|\{[A-Za-z0-9_]*\})");                                            // {0}, {name}, {}
-  for (std::sregex_iterator it(t.begin(), t.end(), kCode), end; it != end; ++it)
-    out.push_back({static_cast<size_t>(it->position(0)), static_cast<size_t>(it->position(0) + it->length(0))});
+  add_matches(kCode, t, out);
 }
 
 }  // namespace
@@ -171,11 +177,7 @@ std::vector<ProtectedSpan> SpanFinder::find(const std::string& text) const {
   if (options_.emails) emails(text, all);
   if (options_.numbers) numbers(text, all);
   if (options_.code) code(text, all);
-  if (pattern_) {
-    for (std::sregex_iterator it(text.begin(), text.end(), pattern_->regex), end; it != end; ++it) {
-      if (it->length(0) > 0) all.push_back({static_cast<size_t>(it->position(0)), static_cast<size_t>(it->position(0) + it->length(0))});
-    }
-  }
+  if (pattern_) add_matches(pattern_->regex, text, all);
   std::sort(all.begin(), all.end(), [](const ProtectedSpan& a, const ProtectedSpan& b) {
     return a.begin != b.begin ? a.begin < b.begin : a.end > b.end;
   });
