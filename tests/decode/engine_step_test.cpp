@@ -4,15 +4,18 @@
 // searches' results.
 #include <algorithm>
 #include <cmath>
+#include <iostream>
 #include <vector>
 
 #include <gtest/gtest.h>
 #include <torch/torch.h>
 
+#include "nmt/common/error.h"
 #include "nmt/decode/engine_step.h"
 #include "nmt/decode/translator.h"
 #include "nmt/infer/from_model.h"
 #include "nmt/model/int8.h"
+#include "nmt/text/vocab.h"
 
 namespace nmt::decode {
 namespace {
@@ -260,4 +263,94 @@ TEST(EngineStep, SearchesGiveTheSameHypothesesAsLibTorch) {
 }
 
 }  // namespace
+// Continuous batching's feed for the tests below: waiting sources join in
+// order, as many as there is room for, each with its own limit.
+class WaitingSources : public SentenceFeed {
+ public:
+  WaitingSources(int64_t capacity, std::vector<std::vector<int>> sources, std::vector<int64_t> limits)
+      : capacity_(capacity), sources_(std::move(sources)), limits_(std::move(limits)) {}
+  int64_t capacity() const override { return capacity_; }
+  std::vector<int64_t> join(StepFunction& step, int64_t room) override {
+    std::vector<const std::vector<int>*> batch;
+    std::vector<int64_t> limits;
+    for (; next_ < sources_.size() && static_cast<int64_t>(batch.size()) < room; ++next_) {
+      batch.push_back(&sources_[next_]), limits.push_back(limits_[next_]);
+    }
+    if (!batch.empty()) step.add_sources(source_batch(batch, 64));
+    return limits;
+  }
+
+ private:
+  int64_t capacity_;
+  std::vector<std::vector<int>> sources_;
+  std::vector<int64_t> limits_;
+  size_t next_ = 0;
+};
+
+// Sentences that join a running batch (their cross keys in freed or new
+// places, longer sources than the first ones, rows at earlier positions
+// beside later ones) get what each gets alone: greedy on one thread, beam 3
+// on two.
+TEST(EngineStep, ContinuousBatchingGivesEachSentenceWhatItGetsAlone) {
+  auto model = eval_model(21, true, true);
+  torch::NoGradGuard no_grad;
+  model->output_bias.uniform_(-4, 4);  // peakier: near-ties between tokens are rare
+  torch::manual_seed(22);
+  std::vector<std::vector<int>> sources;
+  for (const int64_t n : {3, 1, 6, 2, 9, 4, 12, 5, 1}) {
+    const auto ids = torch::randint(4, 60, {n}, torch::kLong);
+    sources.emplace_back(ids.data_ptr<int64_t>(), ids.data_ptr<int64_t>() + n);
+  }
+  std::vector<int64_t> limits;
+  for (const auto& s : sources) limits.push_back(static_cast<int64_t>(s.size()) + 4);
+  for (const int beam : {1, 3}) {
+    const int threads = beam == 1 ? 1 : 2;
+    // Sentences end by choice, at different steps (the beam's longer
+    // hypotheses need a larger push).
+    model->output_bias[text::kEosId] = beam == 1 ? 3.5 : 5.0;
+    const auto weights = infer::weights_from(model, infer::Precision::kFloat32, threads);
+    infer::Engine engine(weights, threads);
+    SearchOptions options;
+    options.beam = beam, options.n_best = beam == 1 ? 1 : 2;
+    const std::vector<const std::vector<int>*> first = {&sources[0], &sources[1]};
+    EngineStep step(engine, source_batch(first, 64));
+    WaitingSources feed(3, {sources.begin() + 2, sources.end()}, {limits.begin() + 2, limits.end()});
+    const auto got = search(step, {limits[0], limits[1]}, options, &feed);
+    ASSERT_EQ(got.size(), sources.size());
+    int ended_by_choice = 0, several_tokens = 0;
+    for (size_t i = 0; i < sources.size(); ++i) {
+      EngineStep one(weights, source_batch({&sources[i]}, 64));
+      const auto alone = search(one, {limits[i]}, options);
+      ASSERT_EQ(got[i].size(), alone[0].size()) << "beam " << beam << " sentence " << i;
+      for (size_t k = 0; k < alone[0].size(); ++k) {
+        EXPECT_EQ(got[i][k].tokens, alone[0][k].tokens) << "beam " << beam << " sentence " << i << " hypothesis " << k;
+        EXPECT_NEAR(got[i][k].score, alone[0][k].score, 1e-4) << "beam " << beam << " sentence " << i;
+      }
+      const auto length = static_cast<int64_t>(alone[0][0].tokens.size());
+      ended_by_choice += length + 1 < limits[i];
+      several_tokens += length >= 2;
+    }
+    // Sentences end at different steps, so rows join beside rows further on.
+    EXPECT_GE(ended_by_choice, 4) << "beam " << beam << ": too few sentences end before their limit to test refills";
+    EXPECT_GE(several_tokens, 4) << "beam " << beam << ": too few sentences last long enough to test refills";
+    std::cout << "beam " << beam << ": " << ended_by_choice << " of " << sources.size() << " end by choice, "
+              << several_tokens << " have 2 tokens or more\n";
+  }
+}
+
+// A shortlist's output layer is the first sources' alone: joining is refused.
+TEST(EngineStep, ContinuousBatchingRefusesAShortlist) {
+  auto model = eval_model(23, true, true);
+  torch::NoGradGuard no_grad;
+  const auto weights = infer::weights_from(model);
+  const std::vector<int64_t> vocabulary = {0, 1, 2, 3, 7, 9};
+  EngineStep step(weights, sources(), &vocabulary);
+  try {
+    step.add_sources(sources());
+    FAIL() << "a shortlisted step took more sources";
+  } catch (const nmt::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("continuous batching does not take a shortlist"), std::string::npos) << e.what();
+  }
+}
+
 }  // namespace nmt::decode

@@ -3,6 +3,7 @@
 // worked out by hand from the tables.
 #include <array>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -283,6 +284,138 @@ SearchOptions marian(int64_t beam, double normalize, int64_t n_best) {
   o.rule = "marian", o.beam = beam, o.normalize = normalize, o.n_best = n_best, o.allow_unk = false;
   return o;
 }
+
+// Continuous batching's feed over a TableStep: sentences wait in order,
+// each with its length limit, and join as many as there is room for. It
+// keeps every result the search reports as soon as it is found.
+class QueueFeed : public SentenceFeed {
+ public:
+  QueueFeed(int64_t capacity, std::vector<int64_t> waiting) : capacity_(capacity), waiting_(std::move(waiting)) {}
+  int64_t capacity() const override { return capacity_; }
+  std::vector<int64_t> join(StepFunction& step, int64_t room) override {
+    const auto n = std::min<int64_t>(room, static_cast<int64_t>(waiting_.size() - next_));
+    if (n == 0) return {};
+    step.add_sources(torch::zeros({n, 1}, torch::kLong));  // TableStep takes its next tables
+    std::vector<int64_t> limits(waiting_.begin() + next_, waiting_.begin() + next_ + n);
+    next_ += static_cast<size_t>(n);
+    return limits;
+  }
+  void finished(int64_t sentence, const std::vector<Hypothesis>& n_best) override {
+    order.push_back(sentence);
+    reported[sentence] = n_best;
+  }
+  std::vector<int64_t> order;
+  std::map<int64_t, std::vector<Hypothesis>> reported;
+
+ private:
+  int64_t capacity_;
+  std::vector<int64_t> waiting_;
+  size_t next_ = 0;
+};
+
+// Five sentences, two at a time: the three waiting ones join as rows free
+// up, and each gets what it gets searched alone, in fewer steps than
+// batches of two that wait for their longer sentence.
+void expect_continuous_equals_alone(const SearchOptions& o) {
+  const std::vector<const Table*> tables = {&kS1, &kS0, &kS2, &kS0, &kS1};
+  const int64_t limit = 5;
+  TableStep step(tables, 2);
+  QueueFeed feed(2, {limit, limit, limit});
+  auto result = search(step, {limit, limit}, o, &feed);
+  const std::string what = "beam " + std::to_string(o.beam);
+  EXPECT_TRUE(step.problems.empty()) << what << ": " << step.problems.front();
+  ASSERT_EQ(result.size(), tables.size()) << what;
+  EXPECT_EQ(step.most_sentences, 2) << what;
+  // S0 ends first (step 2 of 5), and the first waiting sentence takes its place.
+  ASSERT_EQ(feed.order.size(), tables.size()) << what;
+  EXPECT_EQ(feed.order.front(), o.beam == 1 ? 0 : 1) << what;  // greedy: S1 ends at step 2 too, before it
+  int static_calls = 0;
+  for (size_t first = 0; first < tables.size(); first += 2) {
+    std::vector<const Table*> pair(tables.begin() + first, tables.begin() + std::min(first + 2, tables.size()));
+    TableStep batch(pair);
+    search(batch, std::vector<int64_t>(pair.size(), limit), o);
+    static_calls += batch.calls;
+  }
+  EXPECT_LT(step.calls, static_calls) << what;
+  for (size_t i = 0; i < tables.size(); ++i) {
+    TableStep one({tables[i]});
+    const auto alone = search(one, {limit}, o);
+    const auto in = what + ", sentence " + std::to_string(i);
+    ASSERT_EQ(result[i].size(), alone[0].size()) << in;
+    ASSERT_EQ(feed.reported[static_cast<int64_t>(i)].size(), alone[0].size()) << in;
+    for (size_t k = 0; k < alone[0].size(); ++k) {
+      EXPECT_EQ(result[i][k].tokens, alone[0][k].tokens) << in;
+      EXPECT_NEAR(result[i][k].log_prob, alone[0][k].log_prob, 1e-9) << in;
+      EXPECT_NEAR(result[i][k].score, alone[0][k].score, 1e-9) << in;
+      EXPECT_EQ(feed.reported[static_cast<int64_t>(i)][k].tokens, alone[0][k].tokens) << in;
+    }
+  }
+}
+
+TEST(SearchTest, ContinuousBatching_EachSentenceAsAloneInFewerSteps) {
+  expect_continuous_equals_alone(options(1, 0.6));
+  expect_continuous_equals_alone(options(2, 0.6, 2));
+  SearchOptions shrinking;  // the default: power 1, the beam shrinking
+  shrinking.beam = 2;
+  expect_continuous_equals_alone(shrinking);
+}
+
+// A step function without add_sources (here: one that forwards the rest to
+// a TableStep) is refused by name, and so are a feed that overfills and
+// Marian's rule.
+class NoJoinStep : public StepFunction {
+ public:
+  explicit NoJoinStep(TableStep& inner) : inner_(inner) {}
+  at::Tensor log_probs(const std::vector<int64_t>& last) override { return inner_.log_probs(last); }
+  void select_rows(const std::vector<int64_t>& rows, bool same) override { inner_.select_rows(rows, same); }
+
+ private:
+  TableStep& inner_;
+};
+
+class GreedyFeed : public SentenceFeed {
+ public:
+  explicit GreedyFeed(int64_t extra) : extra_(extra) {}
+  int64_t capacity() const override { return 2; }
+  std::vector<int64_t> join(StepFunction& step, int64_t room) override {
+    if (joined_) return {};
+    joined_ = true;
+    step.add_sources(torch::zeros({room + extra_, 1}, torch::kLong));
+    return std::vector<int64_t>(room + extra_, 5);
+  }
+
+ private:
+  int64_t extra_;
+  bool joined_ = false;
+};
+
+TEST(SearchTest, ContinuousBatching_RefusalsNameWhatIsWrong) {
+  const auto expect_error = [](const std::function<void()>& run, const std::string& message) {
+    try {
+      run();
+      FAIL() << "no error; expected: " << message;
+    } catch (const nmt::Error& e) {
+      EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << e.what();
+    }
+  };
+  expect_error([] {
+    TableStep inner({&kS0, &kS0}, 1);
+    NoJoinStep step(inner);
+    GreedyFeed feed(0);
+    greedy_search(step, {5}, options(1, 0.6), &feed);
+  }, "cannot take sentences into a running batch (continuous batching): the CPU engine (--engine cpu) can");
+  expect_error([] {
+    TableStep step({&kS0, &kS0, &kS0}, 1);
+    GreedyFeed feed(1);
+    beam_search(step, {5}, options(2, 0.6), &feed);
+  }, "a sentence feed gave 2 sentences for room of 1");
+  expect_error([] {
+    TableStep step({&kS0});
+    GreedyFeed feed(0);
+    search(step, {5}, marian(2, 0, 1), &feed);
+  }, "continuous batching runs the search rule nmt, not marian");
+}
+
 
 // S1, beam 2: step 1 keeps a (.52) and b (.48); step 2's best two of six
 // extensions are b b (.384) and a </s> (.26), which finishes, so the beam

@@ -3,6 +3,7 @@
 // per (sentence, prefix), so every right answer is worked out by hand from
 // the tables. Ids 0..3 are <pad>, <unk>, <s>, </s>; a table's rows give
 // the probability of each id (all rows of a table as long).
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <string>
@@ -30,11 +31,26 @@ struct Table {
 
 // The fake model. Each row is one hypothesis of one sentence; it keeps the
 // row's prefix so a search that loses track of its rows reads the wrong
-// probabilities. It also records what a correct search never does.
+// probabilities. It also records what a correct search never does. The
+// first `batch` tables (all by default) are searched from the start; the
+// others join in order, one per source that add_sources gives.
 class TableStep : public StepFunction {
  public:
-  explicit TableStep(std::vector<const Table*> tables) : tables_(std::move(tables)) {
-    for (size_t i = 0; i < tables_.size(); ++i) sentence_.push_back(static_cast<int>(i)), prefix_.emplace_back();
+  explicit TableStep(std::vector<const Table*> tables, int64_t batch = -1) : tables_(std::move(tables)) {
+    const auto first = batch < 0 ? tables_.size() : static_cast<size_t>(batch);
+    for (size_t i = 0; i < first; ++i) sentence_.push_back(static_cast<int>(i)), prefix_.emplace_back();
+    joined_ = static_cast<int>(first);
+  }
+
+  void add_sources(const at::Tensor& src) override {
+    for (int64_t i = 0; i < src.size(0); ++i) {
+      if (joined_ >= static_cast<int>(tables_.size())) {
+        problems.push_back("add_sources: no table left to join");
+        return;
+      }
+      started_[static_cast<int64_t>(sentence_.size())] = false;
+      sentence_.push_back(joined_++), prefix_.emplace_back();
+    }
   }
 
   at::Tensor log_probs(const std::vector<int64_t>& last) override {
@@ -46,6 +62,9 @@ class TableStep : public StepFunction {
       return torch::zeros({n, vocab_size()});
     }
     auto out = torch::empty({n, vocab_size()});
+    std::vector<int> distinct = sentence_;
+    std::sort(distinct.begin(), distinct.end());
+    most_sentences = std::max(most_sentences, static_cast<int>(std::unique(distinct.begin(), distinct.end()) - distinct.begin()));
     for (int64_t r = 0; r < n; ++r) {
       const int token = static_cast<int>(last[r]);
       if (token == text::kBosId) {
@@ -81,6 +100,7 @@ class TableStep : public StepFunction {
   }
 
   int calls = 0, selects = 0;
+  int most_sentences = 0;  // sentences in one log_probs call, at most
   std::vector<std::string> problems;
   std::vector<int> live_sentences() const { return sentence_; }
 
@@ -91,6 +111,7 @@ class TableStep : public StepFunction {
   std::vector<int> sentence_;               // sentence of each row
   std::vector<std::vector<int>> prefix_;    // generated tokens of each row
   std::map<int64_t, bool> started_;         // row has been fed <s>
+  int joined_ = 0;                          // tables searched so far
 };
 
 

@@ -15,12 +15,12 @@ namespace nmt::decode {
 
 EngineStep::EngineStep(const infer::TransformerWeights& weights, const at::Tensor& src,
                        const std::vector<int64_t>* vocabulary)
-    : owned_(std::make_unique<infer::Engine>(weights)), decoder_(owned_->decoder) {
+    : owned_(std::make_unique<infer::Engine>(weights)), engine_(*owned_), decoder_(owned_->decoder) {
   start(*owned_, src, vocabulary);
 }
 
 EngineStep::EngineStep(infer::Engine& engine, const at::Tensor& src, const std::vector<int64_t>* vocabulary)
-    : decoder_(engine.decoder) {
+    : engine_(engine), decoder_(engine.decoder) {
   start(engine, src, vocabulary);
 }
 
@@ -30,23 +30,42 @@ int64_t EngineStep::column_of(int64_t id) const {
   return it != vocabulary_.end() && *it == id ? it - vocabulary_.begin() : -1;
 }
 
-void EngineStep::start(infer::Engine& engine, const at::Tensor& src_any, const std::vector<int64_t>* vocabulary) {
+namespace {
+
+// src (N, S) ids on the CPU, padded at the end: its long ids and each source's length.
+at::Tensor source_ids(const at::Tensor& src_any, std::vector<int64_t>& lengths) {
   NMT_CHECK(src_any.device().is_cpu(), "the CPU engine decodes on the CPU, not on " << src_any.device());
-  const auto src = src_any.to(torch::kLong).contiguous();
+  auto src = src_any.to(torch::kLong).contiguous();
   const int64_t sources = src.size(0), length = src.size(1);
-  std::vector<int64_t> lengths(sources);
+  lengths.assign(sources, 0);
   const auto ids = src.accessor<int64_t, 2>();
   for (int64_t s = 0; s < sources; ++s) {
     int64_t n = length;
     while (n > 0 && ids[s][n - 1] == text::kPadId) --n;  // padding sits at the end
     lengths[s] = n;
   }
-  engine.start(src.data_ptr<int64_t>(), sources, length, lengths.data());
+  return src;
+}
+
+}  // namespace
+
+void EngineStep::start(infer::Engine& engine, const at::Tensor& src_any, const std::vector<int64_t>* vocabulary) {
+  std::vector<int64_t> lengths;
+  const auto src = source_ids(src_any, lengths);
+  engine.start(src.data_ptr<int64_t>(), src.size(0), src.size(1), lengths.data());
   if (vocabulary != nullptr) {
     vocabulary_ = *vocabulary;
     decoder_.restrict_output(vocabulary_);
     NMT_CHECK(column_of(text::kEosId) >= 0, "a shortlist vocabulary without </s>");
   }
+}
+
+void EngineStep::add_sources(const at::Tensor& src_any) {
+  NMT_CHECK(vocabulary_.empty(), "continuous batching does not take a shortlist: its output layer is the first "
+                                 "sentences' alone");
+  std::vector<int64_t> lengths;
+  const auto src = source_ids(src_any, lengths);
+  engine_.add(src.data_ptr<int64_t>(), src.size(0), src.size(1), lengths.data());
 }
 
 at::Tensor EngineStep::log_probs(const std::vector<int64_t>& last) {

@@ -29,6 +29,9 @@ class EngineStep : public StepFunction {
   void select_rows(const std::vector<int64_t>& rows, bool same_sentences) override;
   void top_k(const std::vector<int64_t>& last, const TokenRules& rules, int64_t k, TopK& out) override;
   float last_log_prob(int64_t row, int64_t token) override;
+  // Continuous batching; not with a shortlist, whose output layer is the
+  // first sources' alone.
+  void add_sources(const at::Tensor& src) override;
 
  private:
   void start(infer::Engine& engine, const at::Tensor& src, const std::vector<int64_t>* vocabulary);
@@ -36,6 +39,7 @@ class EngineStep : public StepFunction {
   int64_t column_of(int64_t id) const;
 
   std::unique_ptr<infer::Engine> owned_;
+  infer::Engine& engine_;
   infer::Decoder& decoder_;
   std::vector<float> log_sums_;  // each row's log-softmax normaliser, from the last top_k
   const float* last_logits_ = nullptr;  // the last top_k's (rows, output columns), the decoder's buffer

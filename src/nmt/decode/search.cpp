@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numeric>
 
 #include <torch/torch.h>
 
@@ -33,21 +34,56 @@ int64_t longest(const std::vector<int64_t>& max_lengths) {
   return n;
 }
 
+// The sentences of a search, the first ones and those that join later
+// (continuous batching): each one's length limit, the step it joined at,
+// and its results.
+struct SentenceBook {
+  std::vector<int64_t> limits, first_step;
+  std::vector<std::vector<Hypothesis>> results;
+
+  explicit SentenceBook(const std::vector<int64_t>& max_lengths)
+      : limits(max_lengths), first_step(max_lengths.size(), 0), results(max_lengths.size()) {
+    longest(limits);
+  }
+  // Whether step t is sentence s's last: the one that reaches its limit.
+  bool last_step(int64_t s, int64_t t) const { return t - first_step[s] == limits[s] - 1; }
+  // The ids of the sentences the feed adds before step t, `alive` being searched.
+  std::vector<int64_t> join(SentenceFeed* feed, StepFunction& step, size_t alive, int64_t t) {
+    if (!feed) return {};
+    const int64_t room = feed->capacity() - static_cast<int64_t>(alive);
+    if (room <= 0) return {};
+    const auto more = feed->join(step, room);
+    NMT_CHECK(static_cast<int64_t>(more.size()) <= room,
+              "a sentence feed gave " << more.size() << " sentences for room of " << room);
+    longest(more);
+    std::vector<int64_t> ids;
+    for (const auto m : more) {
+      ids.push_back(static_cast<int64_t>(limits.size()));
+      limits.push_back(m), first_step.push_back(t), results.emplace_back();
+    }
+    return ids;
+  }
+  void finish(SentenceFeed* feed, int64_t s) const {
+    if (feed) feed->finished(s, results[s]);
+  }
+};
+
 // <pad> and <s> are never generated, nor </s> unless allowed, nor <unk>
-// unless allowed; at step t, the rows of a live sentence that reaches its own
-// limit may only choose </s>. Rows come rows_per_sentence to a sentence;
-// alive[i] is live sentence i's index into max_lengths.
-TokenRules rules_at(const SearchOptions& options, const std::vector<int64_t>& alive,
-                    const std::vector<int64_t>& max_lengths, int64_t t, int64_t rows_per_sentence) {
+// unless allowed; the rows of a live sentence whose step t is its last may
+// only choose </s>. Live sentence i is sentence alive[i], with widths[i]
+// consecutive rows.
+TokenRules rules_at(const SearchOptions& options, const std::vector<int64_t>& alive, const SentenceBook& book,
+                    int64_t t, const std::vector<int64_t>& widths) {
   TokenRules rules;
   rules.banned = {text::kPadId, text::kBosId};
   if (!options.allow_eos) rules.banned.push_back(text::kEosId);
   if (!options.allow_unk) rules.banned.push_back(text::kUnkId);
   if (!options.allow_eos) return rules;
-  for (size_t i = 0; i < alive.size(); ++i) {
-    if (t != max_lengths[alive[i]] - 1) continue;
-    rules.eos_only.resize(alive.size() * rows_per_sentence, 0);
-    std::fill_n(rules.eos_only.begin() + static_cast<int64_t>(i) * rows_per_sentence, rows_per_sentence, 1);
+  const int64_t rows = std::accumulate(widths.begin(), widths.end(), int64_t{0});
+  for (size_t i = 0, first = 0; i < alive.size(); first += widths[i], ++i) {
+    if (!book.last_step(alive[i], t)) continue;
+    rules.eos_only.resize(rows, 0);
+    std::fill_n(rules.eos_only.begin() + static_cast<int64_t>(first), widths[i], 1);
   }
   return rules;
 }
@@ -126,6 +162,11 @@ void StepFunction::top_k(const std::vector<int64_t>& last, const TokenRules& rul
   }
 }
 
+void StepFunction::add_sources(const at::Tensor& /*src*/) {
+  NMT_CHECK(false, "this model's search cannot take sentences into a running batch (continuous batching): "
+                   "the CPU engine (--engine cpu) can");
+}
+
 float StepFunction::last_log_prob(int64_t row, int64_t token) {
   NMT_CHECK(last_log_probs_.defined(), "last_log_prob before any top_k");
   if (!last_log_probs_cpu_.defined()) last_log_probs_cpu_ = last_log_probs_.to(torch::kCPU, torch::kFloat).contiguous();
@@ -159,35 +200,35 @@ double hypothesis_score(const SearchOptions& options, double log_prob, int64_t l
 }
 
 std::vector<std::vector<Hypothesis>> greedy_search(StepFunction& step, const std::vector<int64_t>& max_lengths,
-                                                   const SearchOptions& options) {
+                                                   const SearchOptions& options, SentenceFeed* feed) {
   check_options(options);
+  SentenceBook book(max_lengths);
   const int64_t sentences = static_cast<int64_t>(max_lengths.size());
-  const int64_t max_length = longest(max_lengths);
-  std::vector<std::vector<Hypothesis>> results(sentences);
   std::vector<int64_t> alive(sentences);  // sentence id of each live row
-  for (int64_t i = 0; i < sentences; ++i) alive[i] = i;
+  std::iota(alive.begin(), alive.end(), 0);
   std::vector<std::vector<int>> history(sentences);
   std::vector<double> log_prob(sentences, 0.0);
   std::vector<int64_t> last(sentences, text::kBosId);
   TopK top;
 
-  for (int64_t t = 0; t < max_length && !alive.empty(); ++t) {
-    step.top_k(last, rules_at(options, alive, max_lengths, t, 1), 1, top);
+  for (int64_t t = 0; !alive.empty(); ++t) {
+    step.top_k(last, rules_at(options, alive, book, t, std::vector<int64_t>(alive.size(), 1)), 1, top);
     std::vector<int64_t> keep;
     for (size_t r = 0; r < alive.size(); ++r) {
       const int64_t next = top.ids[r];
       log_prob[r] += top.scores[r];
       const bool eos = next == text::kEosId;
       if (!eos) history[r].push_back(static_cast<int>(next));
-      if (eos || t == max_lengths[alive[r]] - 1) {
-        results[alive[r]].push_back(make_hypothesis(std::move(history[r]), log_prob[r], options, eos));
+      if (eos || book.last_step(alive[r], t)) {
+        book.results[alive[r]].push_back(make_hypothesis(std::move(history[r]), log_prob[r], options, eos));
+        book.finish(feed, alive[r]);
       } else {
         keep.push_back(static_cast<int64_t>(r));
       }
       last[r] = next;
     }
     if (keep.size() != alive.size()) {  // finished sentences leave the batch
-      if (keep.empty()) break;
+      if (keep.empty() && !feed) break;
       for (size_t i = 0; i < keep.size(); ++i) {
         const auto r = static_cast<size_t>(keep[i]);
         if (r == i) continue;
@@ -197,41 +238,43 @@ std::vector<std::vector<Hypothesis>> greedy_search(StepFunction& step, const std
       alive.resize(keep.size()), log_prob.resize(keep.size()), last.resize(keep.size()), history.resize(keep.size());
       step.select_rows(keep, false);
     }
+    for (const auto s : book.join(feed, step, alive.size(), t + 1)) {  // their rows come after the others
+      alive.push_back(s), log_prob.push_back(0.0), last.push_back(text::kBosId), history.emplace_back();
+    }
   }
-  return results;
+  return std::move(book.results);
 }
 
 std::vector<std::vector<Hypothesis>> beam_search(StepFunction& step, const std::vector<int64_t>& max_lengths,
-                                                 const SearchOptions& options) {
+                                                 const SearchOptions& options, SentenceFeed* feed) {
   check_options(options);
   const int64_t K = options.beam;
   const bool shrinking = shrinks_beam(options);
+  SentenceBook book(max_lengths);
   const int64_t sentences = static_cast<int64_t>(max_lengths.size());
-  const int64_t max_length = longest(max_lengths);
-  std::vector<std::vector<Hypothesis>> finished(sentences);
   std::vector<int64_t> alive(sentences);
-  for (int64_t i = 0; i < sentences; ++i) alive[i] = i;
+  std::iota(alive.begin(), alive.end(), 0);
 
-  // Each live sentence has `width` consecutive rows: one at the start (the
+  // Live sentence i has widths[i] consecutive rows: one at its start (the
   // decoder's start, so that the first step does not choose K copies of the
   // same token), K after it. A row's score is its path's log-probability;
   // rows that fill a beam without a candidate have -inf.
-  int64_t width = 1;
+  std::vector<int64_t> widths(sentences, 1);
   std::vector<double> scores(sentences, 0.0);
   std::vector<std::vector<int>> history(sentences);
   std::vector<int64_t> last(sentences, text::kBosId);
   TopK top;
 
-  for (int64_t t = 0; t < max_length && !alive.empty(); ++t) {
+  for (int64_t t = 0; !alive.empty(); ++t) {
     const int64_t m = static_cast<int64_t>(alive.size());
     // 2K candidates a sentence, so that if up to K end in </s>, K live ones remain.
-    step.top_k(last, rules_at(options, alive, max_lengths, t, width), 2 * K, top);
+    step.top_k(last, rules_at(options, alive, book, t, widths), 2 * K, top);
 
     std::vector<int64_t> keep_sentences, rows, new_tokens;
     std::vector<double> new_scores;
-    for (int64_t i = 0; i < m; ++i) {
-      auto& done_list = finished[alive[i]];
-      const auto cand = best_extensions(top, i * width, width, scores.data() + i * width, 2 * K);
+    for (int64_t i = 0, first = 0; i < m; first += widths[i], ++i) {
+      auto& done_list = book.results[alive[i]];
+      const auto cand = best_extensions(top, first, widths[i], scores.data() + first, 2 * K);
       // Shrinking: the best `open` candidates, open = K minus the finished
       // ones, are this step's; those ending in </s> finish, the others live.
       // Otherwise those ending in </s> among the best K finish, and the best
@@ -242,7 +285,7 @@ std::vector<std::vector<Hypothesis>> beam_search(StepFunction& step, const std::
         const auto& c = cand[j];
         if (c.token == text::kEosId) {
           if (static_cast<int64_t>(j) < open)
-            done_list.push_back(make_hypothesis(history[i * width + c.beam], c.score, options, true));
+            done_list.push_back(make_hypothesis(history[first + c.beam], c.score, options, true));
         } else if (shrinking ? static_cast<int64_t>(j) < open : static_cast<int64_t>(live.size()) < K) {
           live.push_back(c);
         }
@@ -254,30 +297,32 @@ std::vector<std::vector<Hypothesis>> beam_search(StepFunction& step, const std::
       const bool best_is_eos = !cand.empty() && cand[0].token == text::kEosId;
       const bool done = (shrinking ? static_cast<int64_t>(done_list.size()) >= K
                                    : best_is_eos && static_cast<int64_t>(done_list.size()) >= options.n_best) ||
-                        t == max_lengths[alive[i]] - 1 || live.empty();
+                        book.last_step(alive[i], t) || live.empty();
       if (done) {
         if (done_list.size() < static_cast<size_t>(options.n_best)) {  // no </s> allowed: take live beams
           for (const auto& c : live) {
-            auto tokens = history[i * width + c.beam];
+            auto tokens = history[first + c.beam];
             tokens.push_back(static_cast<int>(c.token));
             done_list.push_back(make_hypothesis(std::move(tokens), c.score, options, false));
           }
         }
         keep_best(done_list, options.n_best);
+        book.finish(feed, alive[i]);
         continue;
       }
       keep_sentences.push_back(i);
       for (int64_t b = 0; b < K; ++b) {
         const bool filler = b >= static_cast<int64_t>(live.size());
         const auto& c = live[filler ? 0 : b];
-        rows.push_back(i * width + c.beam), new_tokens.push_back(c.token);
+        rows.push_back(first + c.beam), new_tokens.push_back(c.token);
         new_scores.push_back(filler ? -std::numeric_limits<double>::infinity() : c.score);
       }
     }
-    if (keep_sentences.empty()) break;
+    if (keep_sentences.empty() && !feed) break;
     // A beam reorder keeps every sentence and its K rows; the first step
     // widens each sentence from one row to K.
-    const bool same = static_cast<int64_t>(keep_sentences.size()) == m && width == K;
+    const bool same = static_cast<int64_t>(keep_sentences.size()) == m &&
+                      std::all_of(widths.begin(), widths.end(), [K](int64_t w) { return w == K; });
     std::vector<int64_t> still;
     for (auto i : keep_sentences) still.push_back(alive[i]);
     alive.swap(still);
@@ -290,17 +335,24 @@ std::vector<std::vector<Hypothesis>> beam_search(StepFunction& step, const std::
     scores.swap(new_scores);
     step.select_rows(rows, same);
     last.swap(new_tokens);
-    width = K;
+    widths.assign(alive.size(), K);
+    for (const auto s : book.join(feed, step, alive.size(), t + 1)) {  // one row each, after the others
+      alive.push_back(s), widths.push_back(1), scores.push_back(0.0), history.emplace_back();
+      last.push_back(text::kBosId);
+    }
   }
-  return finished;
+  return std::move(book.results);
 }
 
 std::vector<std::vector<Hypothesis>> search(StepFunction& step, const std::vector<int64_t>& max_lengths,
-                                            const SearchOptions& options) {
-  if (options.rule == "marian") return marian_beam_search(step, max_lengths, options);
+                                            const SearchOptions& options, SentenceFeed* feed) {
+  if (options.rule == "marian") {
+    NMT_CHECK(!feed, "continuous batching runs the search rule nmt, not marian");
+    return marian_beam_search(step, max_lengths, options);
+  }
   NMT_CHECK(options.rule == "nmt", "the search rule must be nmt or marian, got '" << options.rule << "'");
-  if (options.beam == 1) return greedy_search(step, max_lengths, options);
-  return beam_search(step, max_lengths, options);
+  if (options.beam == 1) return greedy_search(step, max_lengths, options, feed);
+  return beam_search(step, max_lengths, options, feed);
 }
 
 std::vector<std::vector<Hypothesis>> greedy_search(StepFunction& step, int64_t sentences, int64_t max_length,

@@ -81,10 +81,35 @@ class StepFunction {
   // under its rules (-inf for a banned token, or one the model does not
   // score): what a constrained search needs for tokens outside the k best.
   virtual float last_log_prob(int64_t row, int64_t token);
+  // Continuous batching: sources (N, S) ids on the CPU, as source_batch
+  // gives them, join the running search: one new row each, after the
+  // current rows, starting from <s>, while the others go on. A step
+  // function that cannot take them says so.
+  virtual void add_sources(const at::Tensor& src);
 
  private:
   at::Tensor last_log_probs_;  // the default top_k's (rows, V), rules applied, on its device
   at::Tensor last_log_probs_cpu_;  // the same on the CPU, copied at the first last_log_prob
+};
+
+// Continuous batching: sentences that join a running search as others
+// finish, so that rows freed by short sentences are filled at once instead
+// of idling until the batch's longest sentence ends. A sentence's result
+// stays what it would be alone: the search treats each sentence on its own.
+class SentenceFeed {
+ public:
+  virtual ~SentenceFeed() = default;
+  // Sentences searched at once, joined ones included.
+  virtual int64_t capacity() const = 0;
+  // Between steps, with room for `room` more sentences: up to that many
+  // waiting ones join through step.add_sources; returns the length limit
+  // of each (as search's max_lengths), in their rows' order. Empty: none
+  // is waiting now (the search ends when its last sentence does).
+  virtual std::vector<int64_t> join(StepFunction& step, int64_t room) = 0;
+  // A sentence's n-best, as soon as it is found. Sentences are numbered
+  // from the search's first ones (0 .. max_lengths.size() - 1) on through
+  // those that joined, in order.
+  virtual void finished(int64_t /*sentence*/, const std::vector<Hypothesis>& /*n_best*/) {}
 };
 
 // SearchOptions::length_rule's allowed values: power, gnmt.
@@ -101,14 +126,17 @@ double hypothesis_score(const SearchOptions& options, double log_prob, int64_t l
 // Sentence i (one row per sentence, each starting from <s>) generates at
 // most max_lengths[i] tokens (</s> included); its last step may only choose
 // </s>. Each sentence's limit is its own, so what a sentence becomes does not
-// depend on the other sentences searched with it.
+// depend on the other sentences searched with it. With a feed, sentences
+// join as others finish (continuous batching), and the result holds every
+// sentence, joined ones after the first.
 std::vector<std::vector<Hypothesis>> greedy_search(StepFunction& step, const std::vector<int64_t>& max_lengths,
-                                                   const SearchOptions& options);
+                                                   const SearchOptions& options, SentenceFeed* feed = nullptr);
 std::vector<std::vector<Hypothesis>> beam_search(StepFunction& step, const std::vector<int64_t>& max_lengths,
-                                                 const SearchOptions& options);
-// beam == 1 -> greedy_search, else beam_search.
+                                                 const SearchOptions& options, SentenceFeed* feed = nullptr);
+// beam == 1 -> greedy_search, else beam_search (rule "nmt"); rule "marian"
+// -> marian_beam_search, which takes no feed.
 std::vector<std::vector<Hypothesis>> search(StepFunction& step, const std::vector<int64_t>& max_lengths,
-                                            const SearchOptions& options);
+                                            const SearchOptions& options, SentenceFeed* feed = nullptr);
 
 // The same limit for each of `sentences` sentences.
 std::vector<std::vector<Hypothesis>> greedy_search(StepFunction& step, int64_t sentences, int64_t max_length,

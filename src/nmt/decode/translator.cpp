@@ -152,6 +152,10 @@ void EnsembleStep::select_rows(const std::vector<int64_t>& rows, bool same_sente
   for (auto& m : members_) m->select_rows(rows, same_sentences);
 }
 
+void EnsembleStep::add_sources(const at::Tensor& src) {
+  for (auto& m : members_) m->add_sources(src);
+}
+
 Translator::Translator(model::Transformer model, torch::Device device)
     : Translator(std::vector<model::Transformer>{std::move(model)}, {}, device) {}
 

@@ -77,6 +77,7 @@ class EnsembleStep : public StepFunction {
   EnsembleStep(std::vector<std::unique_ptr<StepFunction>> members, std::vector<double> weights);
   at::Tensor log_probs(const std::vector<int64_t>& last) override;
   void select_rows(const std::vector<int64_t>& rows, bool same_sentences) override;
+  void add_sources(const at::Tensor& src) override;
 
  private:
   std::vector<std::unique_ptr<StepFunction>> members_;

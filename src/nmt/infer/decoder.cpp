@@ -19,27 +19,80 @@ void grow(std::vector<float>& buffer, int64_t size) {
 }  // namespace
 
 void Decoder::start(const float* memory, int64_t sources, int64_t length, const int64_t* lengths) {
-  const auto& c = w_.config;
-  const int64_t d = c.d_model;
-  sources_ = sources, source_length_ = length;
-  source_lengths_.assign(lengths, lengths + sources);
-  source_of_row_.resize(sources);
-  slot_of_row_.resize(sources);
-  for (int64_t s = 0; s < sources; ++s) {
-    NMT_CHECK(lengths[s] >= 1 && lengths[s] <= length,
-              "source " << s << " has length " << lengths[s] << ", outside 1.." << length);
-    source_of_row_[s] = slot_of_row_[s] = s;
-  }
-  steps_ = 0;
+  source_length_ = 0;
+  source_lengths_.clear(), source_of_row_.clear(), slot_of_row_.clear(), step_of_row_.clear();
   restricted_.reset();
   layers_.resize(w_.decoder.size());
   reserve(sources, std::max<int64_t>(step_capacity_, 64));
+  add_sources(memory, sources, length, lengths);
+}
+
+void Decoder::add_sources(const float* memory, int64_t sources, int64_t length, const int64_t* lengths) {
+  NMT_CHECK(!layers_.empty(), "add_sources before start");
+  for (int64_t s = 0; s < sources; ++s) {
+    NMT_CHECK(lengths[s] >= 1 && lengths[s] <= length,
+              "source " << s << " has length " << lengths[s] << ", outside 1.." << length);
+  }
+  // Places no row reads any more first, then new ones.
+  auto places = static_cast<int64_t>(source_lengths_.size());
+  std::vector<uint8_t> read(places, 0);
+  for (const auto p : source_of_row_) read[p] = 1;
+  std::vector<int64_t> at;
+  for (int64_t p = 0; p < places && static_cast<int64_t>(at.size()) < sources; ++p)
+    if (!read[p]) at.push_back(p);
+  while (static_cast<int64_t>(at.size()) < sources) at.push_back(places++);
+  reserve_sources(places, length);
+  encode_sources(memory, sources, length, at.data());
+  // One row each, in a slot no row keeps.
+  std::vector<uint8_t> taken(slots_, 0);
+  for (const auto slot : slot_of_row_) taken[slot] = 1;
+  int64_t free = 0;
+  for (int64_t s = 0; s < sources; ++s) {
+    source_lengths_[at[s]] = lengths[s];
+    while (free < slots_ && taken[free]) ++free;
+    if (free == slots_) reserve(slots_ + 1, step_capacity_), taken.push_back(0);
+    taken[free] = 1;
+    source_of_row_.push_back(at[s]), slot_of_row_.push_back(free), step_of_row_.push_back(0);
+  }
+}
+
+void Decoder::reserve_sources(int64_t places, int64_t length) {
+  const int64_t d2 = 2 * w_.config.d_model;
+  if (length > source_length_ && !source_lengths_.empty()) {  // wider places: each source moved to its new place
+    for (auto& cache : layers_) {
+      std::vector<float> wider(std::max<int64_t>(places, static_cast<int64_t>(source_lengths_.size())) * length * d2);
+      for (size_t p = 0; p < source_lengths_.size(); ++p) {
+        std::copy_n(cache.cross.data() + p * source_length_ * d2, source_lengths_[p] * d2, wider.data() + p * length * d2);
+      }
+      cache.cross.swap(wider);
+    }
+  }
+  source_length_ = std::max(source_length_, length);
+  for (auto& cache : layers_) grow(cache.cross, places * source_length_ * d2);
+  if (static_cast<int64_t>(source_lengths_.size()) < places) source_lengths_.resize(places, 0);
+}
+
+void Decoder::encode_sources(const float* memory, int64_t sources, int64_t length, const int64_t* at) {
+  const int64_t d2 = 2 * w_.config.d_model;
+  bool in_place = length == source_length_;  // consecutive places of the same length: written where they go
+  for (int64_t s = 1; s < sources && in_place; ++s) in_place = at[s] == at[0] + s;
   for (size_t l = 0; l < w_.decoder.size(); ++l) {
     const auto& kv = w_.decoder[l].cross_kv;
     auto& cross = layers_[l].cross;
-    grow(cross, sources * length * 2 * d);
-    kv.forward(memory, sources * length, cross.data(), pool_);
+    if (in_place) {
+      kv.forward(memory, sources * length, cross.data() + at[0] * source_length_ * d2, pool_);
+      continue;
+    }
+    grow(cross_scratch_, sources * length * d2);
+    kv.forward(memory, sources * length, cross_scratch_.data(), pool_);
+    for (int64_t s = 0; s < sources; ++s) {
+      std::copy_n(cross_scratch_.data() + s * length * d2, length * d2, cross.data() + at[s] * source_length_ * d2);
+    }
   }
+}
+
+int64_t Decoder::steps() const {
+  return step_of_row_.empty() ? 0 : *std::max_element(step_of_row_.begin(), step_of_row_.end());
 }
 
 void Decoder::restrict_output(const std::vector<int64_t>& ids) {
@@ -65,7 +118,7 @@ void Decoder::reserve(int64_t slots, int64_t steps) {
       for (auto* buffer : {&cache.keys, &cache.values}) {
         std::vector<float> wider(std::max(slots, slots_) * steps * d);
         for (int64_t s = 0; s < slots_; ++s) {
-          std::copy_n(buffer->data() + s * step_capacity_ * d, steps_ * d, wider.data() + s * steps * d);
+          std::copy_n(buffer->data() + s * step_capacity_ * d, step_capacity_ * d, wider.data() + s * steps * d);
         }
         buffer->swap(wider);
       }
@@ -78,16 +131,16 @@ void Decoder::reserve(int64_t slots, int64_t steps) {
 
 void Decoder::self_attention(const DecoderLayerWeights& layer, LayerCache& cache, const float* in, int64_t n) {
   const auto& c = w_.config;
-  const int64_t d = c.d_model, dk = c.head_dim(), t_now = steps_ - 1;
+  const int64_t d = c.d_model, dk = c.head_dim();
   layer.qkv.forward(in, n, qkv_.data(), pool_);
-  // This step's keys and values go to each row's slot; then each row
-  // attends over its slot's steps.
+  // This step's keys and values go to each row's slot, at the row's own
+  // step; then each row attends over its slot's steps.
   const float scale = 1.0f / std::sqrt(static_cast<float>(dk));
   const int tasks = task_count(pool_, n);
   run_tasks(pool_, tasks, [&](int task) {
-    float* scores = scores_.data() + task * c.heads * (t_now + 1);
+    float* scores = scores_.data() + task * scores_per_task_;
     for (int64_t r = n * task / tasks; r < n * (task + 1) / tasks; ++r) {
-      const int64_t first = slot_of_row_[r] * step_capacity_ * d;
+      const int64_t first = slot_of_row_[r] * step_capacity_ * d, t_now = step_of_row_[r];
       std::copy_n(qkv_.data() + r * 3 * d + d, d, cache.keys.data() + first + t_now * d);
       std::copy_n(qkv_.data() + r * 3 * d + 2 * d, d, cache.values.data() + first + t_now * d);
       attend(qkv_.data() + r * 3 * d, cache.keys.data() + first, d, cache.values.data() + first, d, t_now + 1,
@@ -105,7 +158,7 @@ void Decoder::cross_attention(const DecoderLayerWeights& layer, const LayerCache
   const float scale = 1.0f / std::sqrt(static_cast<float>(dk));
   const int tasks = task_count(pool_, n);
   run_tasks(pool_, tasks, [&](int task) {
-    float* scores = scores_.data() + task * c.heads * source_length_;
+    float* scores = scores_.data() + task * scores_per_task_;
     for (int64_t r = n * task / tasks; r < n * (task + 1) / tasks; ++r) {
       const int64_t s = source_of_row_[r];
       const float* memory = cache.cross.data() + s * source_length_ * 2 * d;  // (length, 2D) of this source
@@ -123,19 +176,24 @@ void Decoder::feed_forward(const DecoderLayerWeights& layer, const float* in, in
 
 float* Decoder::step(const int64_t* last) {
   const auto& c = w_.config;
-  const int64_t d = c.d_model, n = rows(), t_now = steps();
-  NMT_CHECK(t_now < c.max_positions,
-            "sequence of " << t_now + 1 << " positions exceeds model.max_positions = " << c.max_positions);
-  if (t_now >= step_capacity_) reserve(slots_, 2 * step_capacity_);
-  ++steps_;
+  const int64_t d = c.d_model, n = rows(), t_most = steps();
+  NMT_CHECK(t_most < c.max_positions,
+            "sequence of " << t_most + 1 << " positions exceeds model.max_positions = " << c.max_positions);
+  if (t_most >= step_capacity_) reserve(slots_, 2 * step_capacity_);
   grow(x_, n * d), grow(normed_, n * d), grow(qkv_, n * 3 * d), grow(q_, n * d);
-  grow(scores_, task_count(pool_, n) * c.heads * std::max(t_now + 1, source_length_));
+  scores_per_task_ = c.heads * std::max(t_most + 1, source_length_);
+  grow(scores_, task_count(pool_, n) * scores_per_task_);
   grow(context_, n * d), grow(hidden_, n * c.ffn);
   grow(sublayer_, n * d), grow(logits_, n * output_size());
   const float eps = static_cast<float>(c.layer_norm_eps);
 
-  embed(last, n, 1, w_.target_embedding().data(), d, std::sqrt(static_cast<float>(d)), w_.positions.data(), t_now,
-        x_.data());
+  // Rows that joined later sit at earlier positions: consecutive rows at
+  // the same one are embedded together.
+  for (int64_t r = 0, end = 0; r < n; r = end) {
+    while (end < n && step_of_row_[end] == step_of_row_[r]) ++end;
+    embed(last + r, end - r, 1, w_.target_embedding().data(), d, std::sqrt(static_cast<float>(d)), w_.positions.data(),
+          step_of_row_[r], x_.data() + r * d);
+  }
   for (size_t l = 0; l < w_.decoder.size(); ++l) {
     const auto& layer = w_.decoder[l];
     auto& cache = layers_[l];
@@ -172,16 +230,17 @@ float* Decoder::step(const int64_t* last) {
   } else {
     w_.output.forward(hidden, n, logits_.data(), pool_);
   }
+  for (auto& t : step_of_row_) ++t;
   return logits_.data();
 }
 
 void Decoder::select_rows(const int64_t* rows, int64_t count) {
   const int64_t n = this->rows(), d = w_.config.d_model;
-  std::vector<int64_t> sources(count), slots(count, -1);
+  std::vector<int64_t> sources(count), slots(count, -1), steps(count);
   std::vector<uint8_t> taken(slots_, 0);
   for (int64_t i = 0; i < count; ++i) {  // a row's first continuation keeps its slot
     NMT_CHECK(rows[i] >= 0 && rows[i] < n, "select_rows: row " << rows[i] << " of " << n);
-    sources[i] = source_of_row_[rows[i]];
+    sources[i] = source_of_row_[rows[i]], steps[i] = step_of_row_[rows[i]];
     const int64_t slot = slot_of_row_[rows[i]];
     if (!taken[slot]) taken[slot] = 1, slots[i] = slot;
   }
@@ -194,13 +253,14 @@ void Decoder::select_rows(const int64_t* rows, int64_t count) {
     if (free == slots_) reserve(slots_ + 1, step_capacity_), taken.push_back(0);
     const int64_t from = slot_of_row_[rows[i]] * step_capacity_ * d, to = free * step_capacity_ * d;
     for (auto& cache : layers_) {
-      std::copy_n(cache.keys.data() + from, steps_ * d, cache.keys.data() + to);
-      std::copy_n(cache.values.data() + from, steps_ * d, cache.values.data() + to);
+      std::copy_n(cache.keys.data() + from, steps[i] * d, cache.keys.data() + to);
+      std::copy_n(cache.values.data() + from, steps[i] * d, cache.values.data() + to);
     }
     taken[free] = 1, slots[i] = free;
   }
   source_of_row_ = std::move(sources);
   slot_of_row_ = std::move(slots);
+  step_of_row_ = std::move(steps);
 }
 
 }  // namespace nmt::infer

@@ -24,6 +24,11 @@ class Decoder {
   // A new batch: memory (sources, length, D), the encoder's output, of which
   // source s has lengths[s] real positions. One row per source to start.
   void start(const float* memory, int64_t sources, int64_t length, const int64_t* lengths);
+  // Continuous batching: more sources join the running batch, one new row
+  // each, appended after the current rows and starting from step 0, while
+  // the other rows go on from where they are. memory (sources, length, D)
+  // as for start(). Sources no row reads any more give their place up.
+  void add_sources(const float* memory, int64_t sources, int64_t length, const int64_t* lengths);
   // From now until the next start(), the output layer covers only the
   // target ids given (a shortlist's: sorted, distinct): step()'s column j is
   // ids[j]. The part of the output layer is packed here, once per batch.
@@ -34,7 +39,8 @@ class Decoder {
   // New row i continues old row rows[i] (any count, repeats allowed).
   void select_rows(const int64_t* rows, int64_t count);
   int64_t rows() const { return static_cast<int64_t>(source_of_row_.size()); }
-  int64_t steps() const { return steps_; }
+  // Steps decoded by the rows at this point (the most, where rows joined later).
+  int64_t steps() const;
   int64_t vocab_size() const { return w_.config.tgt_vocab; }
   ThreadPool* pool() const { return pool_; }
   // Columns of step()'s logits: the vocabulary, or a shortlist's part of it.
@@ -45,10 +51,14 @@ class Decoder {
     // (slots, step_capacity_, D): slot s's key (value) of step t at
     // (s * step_capacity_ + t) * D. Capacity is kept from batch to batch.
     std::vector<float> keys, values;
-    std::vector<float> cross;  // (sources, length, 2D): keys | values of the memory
+    std::vector<float> cross;  // (source places, source_length_, 2D): keys | values of the memory
   };
   // Room for `slots` slots of `steps` steps each, the cached steps kept.
   void reserve(int64_t slots, int64_t steps);
+  // The cross keys and values of memory's sources, into source places `at`.
+  void encode_sources(const float* memory, int64_t sources, int64_t length, const int64_t* at);
+  // Source places of `length` positions each (the longest source), kept.
+  void reserve_sources(int64_t places, int64_t length);
   void self_attention(const DecoderLayerWeights& layer, LayerCache& cache, const float* in, int64_t n);
   void cross_attention(const DecoderLayerWeights& layer, const LayerCache& cache, const float* in, int64_t n);
   void feed_forward(const DecoderLayerWeights& layer, const float* in, int64_t n);
@@ -56,14 +66,16 @@ class Decoder {
   const TransformerWeights& w_;
   ThreadPool* pool_;
   std::vector<LayerCache> layers_;
-  int64_t sources_ = 0, source_length_ = 0;
-  std::vector<int64_t> source_lengths_;
+  int64_t source_length_ = 0;                  // positions per source place
+  std::vector<int64_t> source_lengths_;        // real positions of the source in each place
   std::vector<int64_t> source_of_row_;
   std::vector<int64_t> slot_of_row_;
-  int64_t steps_ = 0;                          // steps decoded in this batch
+  std::vector<int64_t> step_of_row_;           // steps each row has decoded (its next position)
   int64_t slots_ = 0, step_capacity_ = 0;      // the cache's room (its size is slots_ x step_capacity_ x D)
   // Workspace for one step of n rows
   std::vector<float> x_, normed_, qkv_, q_, scores_, context_, hidden_, sublayer_, logits_;
+  int64_t scores_per_task_ = 0;     // each pool task's part of scores_
+  std::vector<float> cross_scratch_;  // add_sources's cross keys and values before they go to their places
   // restrict_output's layer: its rows of the output weight packed, its bias.
   std::unique_ptr<const Linear> restricted_;
   std::vector<float> output_bias_;

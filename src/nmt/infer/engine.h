@@ -23,6 +23,9 @@ struct Engine {
   // A new batch: ids (sources, length), source s's lengths[s] tokens first,
   // padding after; encodes it and starts the decoder on it.
   void start(const int64_t* ids, int64_t sources, int64_t length, const int64_t* lengths);
+  // Continuous batching: encodes more sources (the same layout) and adds
+  // them to the running batch, one new decoder row each, after the others.
+  void add(const int64_t* ids, int64_t sources, int64_t length, const int64_t* lengths);
 
   std::unique_ptr<ThreadPool> pool;
   Encoder encoder;
