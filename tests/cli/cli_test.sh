@@ -308,6 +308,12 @@ case "$case_name" in
     "$nmt" translate --model "$work/run" --input "$work/t.en" --output "$work/t.workers" --beam 2 --batch 3 \
       --threads 2 --workers 2 2>/dev/null || fail "translate --workers 2 failed"
     cmp -s "$work/t.one" "$work/t.workers" || fail "--workers 2 changed the translations"
+    # Continuous batching: the same lines, on one worker and on two.
+    for workers in 1 2; do
+      "$nmt" translate --model "$work/run" --input "$work/t.en" --output "$work/t.continuous" --beam 2 --batch 3 \
+        --threads 2 --workers $workers --continuous 2>/dev/null || fail "translate --continuous failed"
+      cmp -s "$work/t.one" "$work/t.continuous" || fail "--continuous (--workers $workers) changed the translations"
+    done
     # By default a worker per thread once there are batches for them (7 here), else one.
     "$nmt" translate --model "$work/run" --input "$work/t.en" --output "$work/t.auto" --beam 2 --batch 3 \
       --threads 2 2>"$work/err" || fail "translate failed"

@@ -219,6 +219,52 @@ TEST(TranslatorTest, Workers_GiveTheSameTranslationsAsOneThread) {
   model::set_cpu_threads(2);
 }
 
+// Continuous batching (--continuous, on the CPU engine) gives what fixed
+// batches give, on one worker and on three, for a model and an ensemble;
+// each worker's running search counts as one batch.
+TEST(TranslatorTest, Continuous_GivesWhatFixedBatchesGive) {
+  model::set_cpu_threads(1);
+  Translator single(random_tiny_model(42, 1.5), torch::kCPU);
+  Translator ensemble({random_tiny_model(42, 1.5), random_tiny_model(43, 1.5)}, {}, torch::kCPU);
+  if (single.engine_for(TranslateOptions{}) != "cpu") GTEST_SKIP() << "built without the CPU engine";
+  torch::manual_seed(44);
+  std::vector<std::vector<int>> sources;
+  for (int n : {7, 2, 5, 1, 9, 4, 3, 8, 6, 2, 5, 10, 1, 12, 3, 7, 4}) {
+    auto ids = torch::randint(4, 24, {n}, torch::kLong);
+    sources.emplace_back(ids.data_ptr<int64_t>(), ids.data_ptr<int64_t>() + n);
+  }
+  for (auto* translator : {&single, &ensemble}) {
+    for (const int64_t beam : {1, 3}) {
+      for (const int workers : {1, 3}) {
+        const auto what = std::to_string(translator->size()) + " model(s), beam " + std::to_string(beam) + ", " +
+                          std::to_string(workers) + " worker(s)";
+        TranslateOptions o;
+        o.search.beam = beam, o.batch_size = 4, o.workers = workers;
+        o.max_length_ratio = 1.0, o.max_length_extra = 4;
+        TranslateStats fixed_stats, continuous_stats;
+        const auto fixed = translator->translate(sources, o, &fixed_stats);
+        o.continuous = true;
+        const auto continuous = translator->translate(sources, o, &continuous_stats);
+        ASSERT_EQ(continuous.size(), sources.size()) << what;
+        int ended_by_choice = 0;
+        for (size_t i = 0; i < sources.size(); ++i) {
+          ASSERT_EQ(continuous[i].size(), 1u) << what << ", sentence " << i;
+          EXPECT_EQ(continuous[i][0].tokens, fixed[i][0].tokens) << what << ", sentence " << i;
+          EXPECT_NEAR(continuous[i][0].score, fixed[i][0].score, 1e-4) << what << ", sentence " << i;
+          const auto length = static_cast<int64_t>(fixed[i][0].tokens.size());
+          ended_by_choice += length + 1 < max_output_length(sources[i].size(), o, 64);
+        }
+        EXPECT_GE(ended_by_choice, 5) << what << ": too few sentences end early for refills to happen";
+        EXPECT_EQ(continuous_stats.generated_tokens, fixed_stats.generated_tokens) << what;
+        EXPECT_EQ(fixed_stats.batch_seconds.size(), 5u) << what;
+        EXPECT_GE(continuous_stats.batch_seconds.size(), 1u) << what;
+        EXPECT_LE(continuous_stats.batch_seconds.size(), static_cast<size_t>(workers)) << what;
+      }
+    }
+  }
+  model::set_cpu_threads(2);
+}
+
 // A worker's engine cache: its engine is made once and reused by every
 // later call, int8 weights included, with the translations of a fresh one.
 TEST(TranslatorTest, EngineCache_KeepsOneEnginePerModelAndGivesTheSameTranslations) {

@@ -33,6 +33,10 @@ std::vector<DecodeOptionSpec> make_table() {
                                "Let <unk> be generated (not for imported Marian models, as in Marian)"),
                     "--no-allow-unk", "Never generate <unk>"),
       option_row(&O::batch_size, "batch_size", "--batch", "Sentences per batch"),
+      with_off_flag(option_row(&O::continuous, "continuous", "--continuous",
+                               "Continuous batching (CPU engine, --search nmt, no shortlist): a finished sentence's "
+                               "rows are given at once to a waiting sentence"),
+                    "--no-continuous", "Fixed batches: each batch runs until its longest sentence ends"),
       option_row(&O::max_length_ratio, "max_length_ratio", "--max-length-ratio",
                  "Output tokens <= ratio x source tokens + extra"),
       option_row(&O::max_length_extra, "max_length_extra", "--max-length-extra", "See --max-length-ratio"),

@@ -29,6 +29,14 @@ namespace nmt::decode {
 struct TranslateOptions {
   SearchOptions search;
   int64_t batch_size = 32;          // sentences per batch
+  // Continuous batching (the CPU engine, rule nmt, without a shortlist; not
+  // for sentences with constraints): each worker searches up to batch_size
+  // sentences at once, longest first, and a sentence that finishes is
+  // replaced at the next step by a waiting one, instead of its rows idling
+  // until the batch's longest sentence ends. Outputs are the same. Off by
+  // default: on the Bible test set, whose length-sorted batches leave little
+  // to refill, it was 1% faster with one worker and 2.5% slower with two.
+  bool continuous = false;
   // A sentence's output has at most ratio x its source pieces + extra tokens
   // (</s> included; at most the model's positions): its own limit, whatever
   // else shares its batch.
