@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <mutex>
 #include <set>
 #include <stdexcept>
@@ -181,6 +182,82 @@ TEST(BatchSchedulerTest, AFailedRequestsQueuedSentencesAreDropped) {
   int of_failed = 0;
   for (const auto& s : done) of_failed += s.size() == 1 && s[0] >= 100;
   EXPECT_LE(of_failed, options.workers) << "sentences of the failed request translated after it failed";
+}
+
+// Records each batch's sources; its first batch waits at a gate until the
+// test opens it, so that the requests queued meanwhile are all waiting when
+// the next batch is picked.
+class GatedScheduler : public FailingScheduler {
+ public:
+  using FailingScheduler::FailingScheduler;
+  ~GatedScheduler() override {
+    open();
+    stop_workers();
+  }
+  void wait_for_first_batch() {
+    std::unique_lock<std::mutex> lock(gate_mutex_);
+    gate_changed_.wait(lock, [&] { return in_first_; });
+  }
+  void open() {
+    std::lock_guard<std::mutex> lock(gate_mutex_);
+    open_ = true;
+    gate_changed_.notify_all();
+  }
+  std::vector<std::vector<std::vector<int>>> batches_seen() {
+    std::lock_guard<std::mutex> lock(gate_mutex_);
+    return seen_;
+  }
+
+ protected:
+  std::vector<std::vector<decode::Hypothesis>> translate_sources(size_t model, const std::vector<std::vector<int>>& sources,
+                                                                 const decode::TranslateOptions& options,
+                                                                 decode::TranslateStats* stats,
+                                                                 decode::EngineCache& engines,
+                                                                 const std::vector<decode::Constraints>* c) override {
+    {
+      std::unique_lock<std::mutex> lock(gate_mutex_);
+      seen_.push_back(sources);
+      if (seen_.size() == 1) {
+        in_first_ = true;
+        gate_changed_.notify_all();
+        gate_changed_.wait(lock, [&] { return open_; });
+      }
+    }
+    return FailingScheduler::translate_sources(model, sources, options, stats, engines, c);
+  }
+
+ private:
+  std::mutex gate_mutex_;
+  std::condition_variable gate_changed_;
+  bool in_first_ = false, open_ = false;
+  std::vector<std::vector<std::vector<int>>> seen_;
+};
+
+// Per-request fairness: a one-sentence request queued behind a ten-sentence
+// one goes into the next batch (requests take turns), instead of after the
+// long request's three batches of four.
+TEST(BatchSchedulerTest, AShortRequestBehindALongOneGoesIntoTheNextBatch) {
+  SchedulerOptions options;
+  options.max_batch_sentences = 4;
+  options.max_wait_ms = 0;
+  GatedScheduler scheduler(options);
+  auto first = scheduler.submit(request({{99}}));
+  scheduler.wait_for_first_batch();
+  std::vector<std::vector<int>> long_sources;
+  for (int i = 100; i < 110; ++i) long_sources.push_back({i});
+  auto long_request = scheduler.submit(request(long_sources));
+  auto short_request = scheduler.submit(request({{7, 8}}));
+  scheduler.open();
+  for (auto* ticket : {&first, &long_request, &short_request}) {
+    ASSERT_TRUE((*ticket)->wait_until(kDeadline()));
+    EXPECT_FALSE((*ticket)->error());
+  }
+  EXPECT_EQ(short_request->results().at(0).n_best.at(0).tokens, (std::vector<int>{8, 7}));
+  const auto batches = scheduler.batches_seen();
+  ASSERT_EQ(batches.size(), 4u) << "1 + 11 sentences, 4 a batch";
+  // The second batch: the long request's first, the short one's, then the long one's next two.
+  EXPECT_EQ(batches[1], (std::vector<std::vector<int>>{{100}, {101}, {102}, {7, 8}}));
+  EXPECT_EQ(batches[2], (std::vector<std::vector<int>>{{103}, {104}, {105}, {106}}));
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "nmt/serve/batch_scheduler.h"
 
 #include <algorithm>
+#include <unordered_map>
 
 #include <ATen/Parallel.h>
 #include <c10/core/InferenceMode.h>
@@ -116,7 +117,32 @@ void BatchScheduler::work() {
 // Under mutex_. Waits for a first sentence, then, while other requests are
 // on their way (Arrival), up to max_wait_ms after it was queued for enough
 // others with the same model and n-best size (they share a search) to fill
-// the batch; takes them in queue order.
+// the batch. Requests take turns: one sentence of each (in queue order) per
+// round, so that a short request queued behind a long one goes into the
+// next batch instead of waiting for all of the long one's.
+// Under mutex_. The queue positions of the entries that `fits`, by turns:
+// the first sentence of each request (requests in the order their first
+// sentence is queued), then the second of each, and so on.
+std::vector<size_t> BatchScheduler::in_turns(const std::function<bool(const Entry&)>& fits) const {
+  std::vector<std::vector<size_t>> of_request;
+  std::unordered_map<const Ticket*, size_t> request_index;
+  for (size_t i = 0; i < queue_.size(); ++i) {
+    if (!fits(queue_[i])) continue;
+    const auto [it, added] = request_index.emplace(queue_[i].ticket.get(), of_request.size());
+    if (added) of_request.emplace_back();
+    of_request[it->second].push_back(i);
+  }
+  std::vector<size_t> order;
+  for (size_t turn = 0, left = 1; left > 0; ++turn) {
+    left = 0;
+    for (const auto& positions : of_request) {
+      if (turn < positions.size()) order.push_back(positions[turn]);
+      left += turn + 1 < positions.size();
+    }
+  }
+  return order;
+}
+
 std::vector<BatchScheduler::Entry> BatchScheduler::next_batch(std::unique_lock<std::mutex>& lock) {
   for (;;) {
     changed_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
@@ -132,14 +158,14 @@ std::vector<BatchScheduler::Entry> BatchScheduler::next_batch(std::unique_lock<s
     auto fits = [&](const Entry& e) {
       return e.model == model && e.n_best == n_best && (options_.batching || e.ticket.get() == request);
     };
-    // The entries a batch would take now: rows x (longest source + </s>) within the limits.
+    // The entries a batch would take now, in ascending queue positions:
+    // rows x (longest source + </s>) within the limits.
     auto pick = [&] {
       std::vector<size_t> taken;
       int64_t longest = 0;
       bool full = false;
-      for (size_t i = 0; i < queue_.size(); ++i) {
+      for (const size_t i : in_turns(fits)) {
         const Entry& e = queue_[i];
-        if (!fits(e)) continue;
         const int64_t len = std::max<int64_t>(longest, static_cast<int64_t>(e.source.size()) + 1);
         const auto rows = static_cast<int64_t>(taken.size()) + 1;
         if (!taken.empty() && (rows * len > options_.max_batch_tokens || rows > options_.max_batch_sentences)) {
@@ -149,6 +175,7 @@ std::vector<BatchScheduler::Entry> BatchScheduler::next_batch(std::unique_lock<s
         taken.push_back(i);
         longest = len;
       }
+      std::sort(taken.begin(), taken.end());
       return std::make_pair(taken, full || !options_.batching);
     };
     const auto deadline = queue_.front().queued_at + std::chrono::milliseconds(options_.max_wait_ms);

@@ -151,6 +151,7 @@ class BatchScheduler {
   };
   void work();
   std::vector<Entry> next_batch(std::unique_lock<std::mutex>& lock);
+  std::vector<size_t> in_turns(const std::function<bool(const Entry&)>& fits) const;
   // Translates the batch and hands each sentence's result to its request.
   // A batch that throws is tried again one sentence at a time, so only the
   // requests whose own sentences fail get the error; a failed request's
