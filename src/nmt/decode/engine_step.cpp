@@ -15,13 +15,13 @@ namespace nmt::decode {
 
 EngineStep::EngineStep(const infer::TransformerWeights& weights, const at::Tensor& src,
                        const std::vector<int64_t>* vocabulary)
-    : owned_(std::make_unique<infer::Engine>(weights)), engine_(*owned_), decoder_(owned_->decoder) {
-  start(*owned_, src, vocabulary);
+    : owned_(std::make_unique<infer::Engine>(weights)), engine_(*owned_), decoder_(engine_.decoder) {
+  start(src, vocabulary);
 }
 
 EngineStep::EngineStep(infer::Engine& engine, const at::Tensor& src, const std::vector<int64_t>* vocabulary)
     : engine_(engine), decoder_(engine.decoder) {
-  start(engine, src, vocabulary);
+  start(src, vocabulary);
 }
 
 int64_t EngineStep::column_of(int64_t id) const {
@@ -49,10 +49,10 @@ at::Tensor source_ids(const at::Tensor& src_any, std::vector<int64_t>& lengths) 
 
 }  // namespace
 
-void EngineStep::start(infer::Engine& engine, const at::Tensor& src_any, const std::vector<int64_t>* vocabulary) {
+void EngineStep::start(const at::Tensor& src_any, const std::vector<int64_t>* vocabulary) {
   std::vector<int64_t> lengths;
   const auto src = source_ids(src_any, lengths);
-  engine.start(src.data_ptr<int64_t>(), src.size(0), src.size(1), lengths.data());
+  engine_.start(src.data_ptr<int64_t>(), src.size(0), src.size(1), lengths.data());
   if (vocabulary != nullptr) {
     vocabulary_ = *vocabulary;
     decoder_.restrict_output(vocabulary_);

@@ -34,13 +34,13 @@ class EngineStep : public StepFunction {
   void add_sources(const at::Tensor& src) override;
 
  private:
-  void start(infer::Engine& engine, const at::Tensor& src, const std::vector<int64_t>* vocabulary);
+  void start(const at::Tensor& src, const std::vector<int64_t>* vocabulary);
   // The output column of target id `id`, or -1 if the shortlist left it out.
   int64_t column_of(int64_t id) const;
 
   std::unique_ptr<infer::Engine> owned_;
-  infer::Engine& engine_;
-  infer::Decoder& decoder_;
+  infer::Engine& engine_;  // owned_, or the caller's
+  infer::Decoder& decoder_;  // engine_.decoder
   std::vector<float> log_sums_;  // each row's log-softmax normaliser, from the last top_k
   const float* last_logits_ = nullptr;  // the last top_k's (rows, output columns), the decoder's buffer
   std::vector<uint8_t> last_eos_only_;  // its rules' rows that could only end

@@ -376,10 +376,13 @@ std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std
   if (options.fixed_length > 0) search_options.allow_eos = false;
   // Each sentence's own limit, from its own length: never from the batch's.
   const auto limit_of = [&](size_t i) { return max_output_length(sources[i].size(), options, max_positions); };
-  const auto batch_of = [&](const std::vector<size_t>& indices, TranslateStats& local) {
+  const auto sources_of = [&](const std::vector<size_t>& indices) {
     std::vector<const std::vector<int>*> batch_sources;
     for (const auto i : indices) batch_sources.push_back(&sources[i]);
-    return source_batch(batch_sources, max_positions, &local.truncated_sources);
+    return batch_sources;
+  };
+  const auto batch_of = [&](const std::vector<size_t>& indices, TranslateStats& local) {
+    return source_batch(sources_of(indices), max_positions, &local.truncated_sources);
   };
   // The search's step over src for this worker: the CPU engine (restricted
   // to `vocabulary` when given) or LibTorch's model; an ensemble's members summed.
@@ -431,9 +434,7 @@ std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std
       for (const auto i : indices) batch_constraints.push_back(&(*constraints)[i]);
     }
     if (options.shortlist) {
-      std::vector<const std::vector<int>*> batch_sources;
-      for (const auto i : indices) batch_sources.push_back(&sources[i]);
-      vocabulary = options.shortlist->vocabulary(batch_sources);
+      vocabulary = options.shortlist->vocabulary(sources_of(indices));
       for (const auto* c : batch_constraints)  // the search may write any spelling of them
         for (const auto* phrases : {&c->include, &c->exclude})
           for (const auto& phrase : *phrases)

@@ -49,11 +49,15 @@ void Decoder::add_sources(const float* memory, int64_t sources, int64_t length, 
   int64_t free = 0;
   for (int64_t s = 0; s < sources; ++s) {
     source_lengths_[at[s]] = lengths[s];
-    while (free < slots_ && taken[free]) ++free;
-    if (free == slots_) reserve(slots_ + 1, step_capacity_), taken.push_back(0);
-    taken[free] = 1;
-    source_of_row_.push_back(at[s]), slot_of_row_.push_back(free), step_of_row_.push_back(0);
+    source_of_row_.push_back(at[s]), slot_of_row_.push_back(take_free_slot(taken, free)), step_of_row_.push_back(0);
   }
+}
+
+int64_t Decoder::take_free_slot(std::vector<uint8_t>& taken, int64_t& free) {
+  while (free < slots_ && taken[free]) ++free;
+  if (free == slots_) reserve(slots_ + 1, step_capacity_), taken.push_back(0);
+  taken[free] = 1;
+  return free;
 }
 
 void Decoder::reserve_sources(int64_t places, int64_t length) {
@@ -114,11 +118,12 @@ void Decoder::restrict_output(const std::vector<int64_t>& ids) {
 void Decoder::reserve(int64_t slots, int64_t steps) {
   const int64_t d = w_.config.d_model;
   if (steps > step_capacity_) {  // a new layout: each slot's steps moved to their new places
+    const int64_t decoded = this->steps();  // the most any row holds
     for (auto& cache : layers_) {
       for (auto* buffer : {&cache.keys, &cache.values}) {
         std::vector<float> wider(std::max(slots, slots_) * steps * d);
         for (int64_t s = 0; s < slots_; ++s) {
-          std::copy_n(buffer->data() + s * step_capacity_ * d, step_capacity_ * d, wider.data() + s * steps * d);
+          std::copy_n(buffer->data() + s * step_capacity_ * d, decoded * d, wider.data() + s * steps * d);
         }
         buffer->swap(wider);
       }
@@ -249,14 +254,12 @@ void Decoder::select_rows(const int64_t* rows, int64_t count) {
   int64_t free = 0;
   for (int64_t i = 0; i < count; ++i) {
     if (slots[i] >= 0) continue;
-    while (free < slots_ && taken[free]) ++free;
-    if (free == slots_) reserve(slots_ + 1, step_capacity_), taken.push_back(0);
-    const int64_t from = slot_of_row_[rows[i]] * step_capacity_ * d, to = free * step_capacity_ * d;
+    slots[i] = take_free_slot(taken, free);
+    const int64_t from = slot_of_row_[rows[i]] * step_capacity_ * d, to = slots[i] * step_capacity_ * d;
     for (auto& cache : layers_) {
       std::copy_n(cache.keys.data() + from, steps[i] * d, cache.keys.data() + to);
       std::copy_n(cache.values.data() + from, steps[i] * d, cache.values.data() + to);
     }
-    taken[free] = 1, slots[i] = free;
   }
   source_of_row_ = std::move(sources);
   slot_of_row_ = std::move(slots);

@@ -55,6 +55,9 @@ class Decoder {
   };
   // Room for `slots` slots of `steps` steps each, the cached steps kept.
   void reserve(int64_t slots, int64_t steps);
+  // The first slot from `free` on that `taken` does not mark (a new one
+  // if none), marked and returned; `free` moves up to it.
+  int64_t take_free_slot(std::vector<uint8_t>& taken, int64_t& free);
   // The cross keys and values of memory's sources, into source places `at`.
   void encode_sources(const float* memory, int64_t sources, int64_t length, const int64_t* at);
   // Source places of `length` positions each (the longest source), kept.

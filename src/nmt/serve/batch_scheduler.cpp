@@ -114,12 +114,6 @@ void BatchScheduler::work() {
   }
 }
 
-// Under mutex_. Waits for a first sentence, then, while other requests are
-// on their way (Arrival), up to max_wait_ms after it was queued for enough
-// others with the same model and n-best size (they share a search) to fill
-// the batch. Requests take turns: one sentence of each (in queue order) per
-// round, so that a short request queued behind a long one goes into the
-// next batch instead of waiting for all of the long one's.
 // Under mutex_. The queue positions of the entries that `fits`, by turns:
 // the first sentence of each request (requests in the order their first
 // sentence is queued), then the second of each, and so on.
@@ -143,6 +137,12 @@ std::vector<size_t> BatchScheduler::in_turns(const std::function<bool(const Entr
   return order;
 }
 
+// Under mutex_. Waits for a first sentence, then, while other requests are
+// on their way (Arrival), up to max_wait_ms after it was queued for enough
+// others with the same model and n-best size (they share a search) to fill
+// the batch. Requests take turns: one sentence of each (in queue order) per
+// round, so that a short request queued behind a long one goes into the
+// next batch instead of waiting for all of the long one's.
 std::vector<BatchScheduler::Entry> BatchScheduler::next_batch(std::unique_lock<std::mutex>& lock) {
   for (;;) {
     changed_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
