@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # nmt serve under load, beside offline translation of the same sentences.
 #   bash bench/serve_load.sh RUN_DIR [--seconds 20] [--beam 4] [--sentences N] [--soak-minutes 0]
+#                            [--modes "continuous fixed no-batching 1-worker"]
 # Prints, for one-line requests (a verse of the bundled test set) at
 # concurrency 1, 8 and 64 (wrk on loopback), requests/s and p50/p99 latency
-# with dynamic batching and with batching off (one request per batch), and
-# with batching for requests of mixed lengths (1 to 300 verses each, lines/s);
+# with continuous batching (the default), fixed batches and batching off (one
+# request per batch), and for requests of mixed lengths (1 to 300 verses
+# each, lines/s) with continuous and fixed batches;
 # beside them, `nmt translate` of the same lines in one call (lines/s), and
 # the p50 of one line translated alone inside a warm process on one thread
 # (nmt bench translate --batch 1; c=1 sends those lines), with the ratio.
@@ -15,14 +17,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 run="$1"; shift
-seconds=20 beam=4 count=512 soak=0 threads=2
+seconds=20 beam=4 count=512 soak=0 threads=2 modes="continuous fixed no-batching 1-worker"
 while (($#)); do
   case "$1" in
     --seconds) seconds="$2"; shift 2 ;;
     --beam) beam="$2"; shift 2 ;;
     --sentences) count="$2"; shift 2 ;;
     --soak-minutes) soak="$2"; shift 2 ;;
-    *) echo "usage: $0 RUN_DIR [--seconds S] [--beam B] [--sentences N] [--soak-minutes M]" >&2; exit 2 ;;
+    --modes) modes="$2"; shift 2 ;;  # a mode may repeat, to alternate them on a noisy machine
+    *) echo "usage: $0 RUN_DIR [--seconds S] [--beam B] [--sentences N] [--soak-minutes M] [--modes LIST]" >&2; exit 2 ;;
   esac
 done
 command -v wrk >/dev/null || { echo "needs wrk (apt-get install wrk)" >&2; exit 1; }
@@ -86,14 +89,18 @@ load() {  # concurrency seconds [malformed_every [sentences file]]; MIXED_MAX=N:
   rows+=("| $label, c=$1 | $rps | $lps | $p50 | $p99 |")
 }
 
-# batching: the defaults (a worker per thread, one intra-op thread each);
-# no-batching: each request in batches of its own; 1-worker: one worker
-# with every thread, the layout of a single nmt translate call.
-for mode in batching no-batching 1-worker; do
+# continuous: the defaults (a worker per thread, one intra-op thread each,
+# continuous batching); fixed: batches that run until their longest
+# sentence ends (--no-continuous); no-batching: each request in batches of
+# its own; 1-worker: one worker with every thread, the layout of a single
+# nmt translate call.
+for mode in $modes; do
   case "$mode" in
-    batching) start_server ;;
+    continuous) start_server ;;
+    fixed) start_server --no-continuous ;;
     no-batching) start_server --no-batching ;;
     1-worker) start_server --workers 1 ;;
+    *) echo "unknown mode $mode (continuous, fixed, no-batching, 1-worker)" >&2; exit 2 ;;
   esac
   NMT_SENTENCES="$work/sentences.en" wrk -t1 -c1 -d2s -s bench/serve_wrk.lua "$url/translate" >/dev/null  # warm-up
   load 1 "$seconds" 0 "$work/latency.en"
@@ -101,7 +108,7 @@ for mode in batching no-batching 1-worker; do
   if [ "$mode" != 1-worker ]; then
     for c in 8 64; do load "$c" "$seconds"; done
   fi
-  if [ "$mode" = batching ]; then
+  if [ "$mode" = continuous ] || [ "$mode" = fixed ]; then
     for c in 8 64; do MIXED_MAX=300 load "$c" "$seconds"; done
   fi
   stop_server

@@ -1,7 +1,8 @@
 // The batch scheduler's fault isolation, with a translator that fails on
 // one marked sentence: only the request holding it fails, the others in the
 // same batch get their translations, and the failed request's sentences
-// still queued are never translated.
+// still queued are never translated; the same with continuous batching,
+// whose running search takes sentences queued while it runs.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -34,6 +35,15 @@ class FailingScheduler : public BatchScheduler {
     return translated_;
   }
   int batches() const { return batches_; }
+  int searches() const { return searches_; }
+  size_t most_running() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return most_running_;
+  }
+  std::vector<std::vector<int>> finish_order() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return finish_order_;
+  }
 
  protected:
   std::vector<std::vector<decode::Hypothesis>> translate_sources(size_t, const std::vector<std::vector<int>>& sources,
@@ -54,6 +64,56 @@ class FailingScheduler : public BatchScheduler {
     }
     return out;
   }
+  // A stand-in for the engine's running search: each step every sentence
+  // running "generates" one piece, and a sentence of n pieces finishes at
+  // its n-th step with its pieces reversed ([13] throws at its first); then
+  // the source fills the room.
+  bool continuous_for(size_t, const decode::TranslateOptions&) const override { return true; }
+  bool search_continuously(size_t, decode::SentenceSource& source, const decode::TranslateOptions& options,
+                           decode::TranslateStats& stats, decode::EngineCache&) override {
+    struct Running {
+      size_t id;
+      std::vector<int> source;
+      size_t steps = 0;
+    };
+    std::vector<Running> running;
+    size_t ids = 0;
+    auto take = [&](int64_t room) {
+      for (auto& s : source.take(room, static_cast<int64_t>(running.size()))) running.push_back({ids++, std::move(s)});
+    };
+    take(options.batch_size);
+    if (running.empty()) return false;
+    ++searches_;
+    while (!running.empty()) {
+      on_step(running.size());
+      {
+        std::lock_guard<std::mutex> lock(mutex_);
+        most_running_ = std::max(most_running_, running.size());
+      }
+      for (auto& r : running) {
+        if (r.source == std::vector<int>{kPoison}) NMT_FAIL("cannot translate sentence [13]");
+        ++r.steps;
+      }
+      for (auto it = running.begin(); it != running.end();) {
+        if (it->steps < it->source.size()) {
+          ++it;
+          continue;
+        }
+        {
+          std::lock_guard<std::mutex> lock(mutex_);
+          translated_.insert(it->source);
+          finish_order_.push_back(it->source);
+        }
+        stats.generated_tokens += static_cast<int64_t>(it->source.size());
+        source.finished(it->id, {decode::Hypothesis{std::vector<int>(it->source.rbegin(), it->source.rend())}});
+        it = running.erase(it);
+      }
+      take(options.batch_size - static_cast<int64_t>(running.size()));
+    }
+    return true;
+  }
+  // Called before each step of a running search with the sentences running.
+  virtual void on_step(size_t /*running*/) {}
   // One row per target piece, each all on the first source position.
   std::vector<std::vector<std::vector<float>>> attention_of(size_t, const std::vector<std::vector<int>>& srcs,
                                                             const std::vector<std::vector<int>>& tgts,
@@ -71,7 +131,9 @@ class FailingScheduler : public BatchScheduler {
  private:
   std::mutex mutex_;
   std::set<std::vector<int>> translated_;
-  std::atomic<int> batches_{0};
+  std::atomic<int> batches_{0}, searches_{0};
+  size_t most_running_ = 0;
+  std::vector<std::vector<int>> finish_order_;  // by running searches
 };
 
 SentenceRequest request(std::vector<std::vector<int>> sources) {
@@ -82,8 +144,20 @@ SentenceRequest request(std::vector<std::vector<int>> sources) {
 
 const auto kDeadline = [] { return std::chrono::steady_clock::now() + std::chrono::seconds(30); };
 
-TEST(BatchSchedulerTest, AFailingSentenceFailsOnlyItsOwnRequest) {
-  SchedulerOptions options;
+// Each case runs with fixed batches and with continuous batching.
+class SchedulerModes : public ::testing::TestWithParam<bool> {
+ protected:
+  SchedulerOptions options() const {
+    SchedulerOptions o;
+    o.continuous = GetParam();
+    return o;
+  }
+};
+INSTANTIATE_TEST_SUITE_P(BatchSchedulerTest, SchedulerModes, ::testing::Values(false, true),
+                         [](const auto& info) { return std::string(info.param ? "Continuous" : "Fixed"); });
+
+TEST_P(SchedulerModes, AFailingSentenceFailsOnlyItsOwnRequest) {
+  SchedulerOptions options = this->options();
   options.max_wait_ms = 200;
   FailingScheduler scheduler(options);
   std::shared_ptr<Ticket> good, bad, other;
@@ -163,8 +237,8 @@ TEST(BatchSchedulerTest, AFailingAttentionFailsOnlyItsRequestAndTokensCountOnce)
   EXPECT_EQ(generated, 5) << "tokens of the delivered translations ([2 1] and [5 4 3]), each once";
 }
 
-TEST(BatchSchedulerTest, AFailedRequestsQueuedSentencesAreDropped) {
-  SchedulerOptions options;
+TEST_P(SchedulerModes, AFailedRequestsQueuedSentencesAreDropped) {
+  SchedulerOptions options = this->options();
   options.max_batch_sentences = 1;  // one sentence a batch: the rest wait in the queue
   options.max_wait_ms = 0;
   FailingScheduler scheduler(options);
@@ -238,6 +312,7 @@ class GatedScheduler : public FailingScheduler {
 // long request's three batches of four.
 TEST(BatchSchedulerTest, AShortRequestBehindALongOneGoesIntoTheNextBatch) {
   SchedulerOptions options;
+  options.continuous = false;  // fixed batches: the gate is in translate_sources
   options.max_batch_sentences = 4;
   options.max_wait_ms = 0;
   GatedScheduler scheduler(options);
@@ -258,6 +333,75 @@ TEST(BatchSchedulerTest, AShortRequestBehindALongOneGoesIntoTheNextBatch) {
   // The second batch: the long request's first, the short one's, then the long one's next two.
   EXPECT_EQ(batches[1], (std::vector<std::vector<int>>{{100}, {101}, {102}, {7, 8}}));
   EXPECT_EQ(batches[2], (std::vector<std::vector<int>>{{103}, {104}, {105}, {106}}));
+}
+
+// Holds a running search at its first step until the test opens the gate.
+class GatedSearch : public FailingScheduler {
+ public:
+  using FailingScheduler::FailingScheduler;
+  ~GatedSearch() override {
+    open();
+    stop_workers();
+  }
+  void wait_for_first_step() {
+    std::unique_lock<std::mutex> lock(gate_mutex_);
+    gate_changed_.wait(lock, [&] { return in_first_; });
+  }
+  void open() {
+    std::lock_guard<std::mutex> lock(gate_mutex_);
+    open_ = true;
+    gate_changed_.notify_all();
+  }
+
+ protected:
+  void on_step(size_t) override {
+    std::unique_lock<std::mutex> lock(gate_mutex_);
+    in_first_ = true;
+    gate_changed_.notify_all();
+    gate_changed_.wait(lock, [&] { return open_; });
+  }
+
+ private:
+  std::mutex gate_mutex_;
+  std::condition_variable gate_changed_;
+  bool in_first_ = false, open_ = false;
+};
+
+// Continuous batching: a one-sentence request that arrives while an
+// eight-step sentence is searched joins that search at its next step and
+// is answered first, without a batch of its own.
+TEST(BatchSchedulerTest, Continuous_ASentenceQueuedDuringASearchJoinsIt) {
+  SchedulerOptions options;
+  options.max_batch_sentences = 4;
+  options.max_wait_ms = 0;
+  GatedSearch scheduler(options);
+  auto long_request = scheduler.submit(request({{1, 2, 3, 4, 5, 6, 7, 8}}));
+  scheduler.wait_for_first_step();
+  auto short_request = scheduler.submit(request({{9}}));
+  scheduler.open();
+  ASSERT_TRUE(long_request->wait_until(kDeadline()));
+  ASSERT_TRUE(short_request->wait_until(kDeadline()));
+  EXPECT_EQ(short_request->results().at(0).n_best.at(0).tokens, (std::vector<int>{9}));
+  EXPECT_EQ(long_request->results().at(0).n_best.at(0).tokens, (std::vector<int>{8, 7, 6, 5, 4, 3, 2, 1}));
+  EXPECT_EQ(scheduler.searches(), 1) << "the short request had a search of its own";
+  EXPECT_EQ(scheduler.batches(), 0) << "a fixed batch ran";
+  EXPECT_EQ(scheduler.finish_order(), (std::vector<std::vector<int>>{{9}, {1, 2, 3, 4, 5, 6, 7, 8}}));
+}
+
+// Sentences join a running search only within the token budget, counted
+// over the sentences running: 6 tokens hold two sentences of two pieces
+// (+ </s>), so five of them run at most two at a time, all in one search.
+TEST(BatchSchedulerTest, Continuous_JoinsWithinTheTokenBudget) {
+  SchedulerOptions options;
+  options.max_batch_tokens = 6;
+  options.max_wait_ms = 0;
+  FailingScheduler scheduler(options);
+  auto ticket = scheduler.submit(request({{1, 2}, {3, 4}, {5, 6}, {7, 8}, {9, 10}}));
+  ASSERT_TRUE(ticket->wait_until(kDeadline()));
+  ASSERT_FALSE(ticket->error());
+  EXPECT_EQ(ticket->results().at(4).n_best.at(0).tokens, (std::vector<int>{10, 9}));
+  EXPECT_EQ(scheduler.most_running(), 2u);
+  EXPECT_EQ(scheduler.searches(), 1);
 }
 
 }  // namespace

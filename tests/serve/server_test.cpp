@@ -58,8 +58,11 @@ std::string translate_alone(decode::Translator& translator, const text::Vocab& v
   return text::join_sentences(split, out);
 }
 
-TEST(ServerTest, ConcurrentRequests_EqualEachSentenceTranslatedAlone) {
+// 96 requests from 12 clients at once, beam 2: fixed batches, or a running
+// search that sentences join as others finish (continuous batching).
+void expect_concurrent_requests_equal_each_sentence_alone(bool continuous) {
   auto options = test_server_options();
+  options.scheduling.continuous = continuous;
   options.translate.search.beam = 2;
   options.scheduling.max_wait_ms = 30;  // company is sure to arrive
   RunningServer server(options);
@@ -98,6 +101,14 @@ TEST(ServerTest, ConcurrentRequests_EqualEachSentenceTranslatedAlone) {
   };
   EXPECT_GE(count("nmt_translated_sentences_total"), static_cast<double>(n));
   EXPECT_LT(count("nmt_batches_total"), count("nmt_translated_sentences_total"));
+}
+
+TEST(ServerTest, ConcurrentRequests_EqualEachSentenceTranslatedAlone) {
+  expect_concurrent_requests_equal_each_sentence_alone(false);
+}
+
+TEST(ServerTest, ConcurrentRequests_Continuous_EqualEachSentenceTranslatedAlone) {
+  expect_concurrent_requests_equal_each_sentence_alone(true);
 }
 
 TEST(ServerTest, Translate_AnswersLikeLibreTranslate) {

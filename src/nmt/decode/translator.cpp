@@ -278,39 +278,126 @@ class WaitingSentences {
   std::mutex mutex_;
 };
 
-// Continuous batching's feed for translate(): joins claim waiting
-// sentences; sentence_of[id] is the source index of the search's sentence id.
-class WaitingFeed : public SentenceFeed {
+// translate()'s sentences for one worker's running search: claimed from
+// the shared list, longest first, their n-best lists handed to `keep`.
+class ClaimedSentences : public SentenceSource {
  public:
-  using Limit = std::function<int64_t(size_t source)>;
-  using Batch = std::function<torch::Tensor(const std::vector<size_t>& claimed)>;
-  WaitingFeed(WaitingSentences& waiting, std::vector<size_t> first, int64_t capacity, Limit limit, Batch batch)
-      : sentence_of(std::move(first)), waiting_(waiting), capacity_(capacity), limit_(std::move(limit)),
-        batch_(std::move(batch)) {}
-  int64_t capacity() const override { return capacity_; }
-  std::vector<int64_t> join(StepFunction& step, int64_t room) override {
+  using Keep = std::function<void(size_t source, std::vector<Hypothesis> n_best)>;
+  ClaimedSentences(WaitingSentences& waiting, const std::vector<std::vector<int>>& sources, int64_t capacity, Keep keep)
+      : waiting_(waiting), sources_(sources), capacity_(capacity), keep_(std::move(keep)) {}
+  std::vector<std::vector<int>> take(int64_t room, int64_t running) override {
     // Sentences join a quarter of the capacity at a time: the encoder runs
     // faster on several sources than on one after another (measured on the
     // Bible test set, 1 worker: joining one at a time was 20% slower than
     // fixed batches with greedy search, a quarter 3-5% faster).
-    if (room < std::max<int64_t>(1, capacity_ / 4)) return {};
-    const auto claimed = waiting_.claim(room);
-    if (claimed.empty()) return {};
-    step.add_sources(batch_(claimed));
-    std::vector<int64_t> limits;
-    for (const auto i : claimed) limits.push_back(limit_(i)), sentence_of.push_back(i);
-    return limits;
+    if (running > 0 && room < std::max<int64_t>(1, capacity_ / 4)) return {};
+    std::vector<std::vector<int>> out;
+    for (const auto i : waiting_.claim(room)) {
+      claimed_.push_back(i);
+      out.push_back(sources_[i]);
+    }
+    return out;
   }
-  std::vector<size_t> sentence_of;
+  void finished(size_t id, std::vector<Hypothesis> n_best) override { keep_(claimed_.at(id), std::move(n_best)); }
 
  private:
   WaitingSentences& waiting_;
+  const std::vector<std::vector<int>>& sources_;
+  int64_t capacity_;
+  Keep keep_;
+  std::vector<size_t> claimed_;  // the source index of each sentence taken
+};
+
+// A running search's feed over a SentenceSource: joined sentences' sources
+// go to the step, their n-best lists back to the source.
+class SourceFeed : public SentenceFeed {
+ public:
+  using Limit = std::function<int64_t(size_t pieces)>;
+  using Batch = std::function<torch::Tensor(const std::vector<std::vector<int>>& sentences)>;
+  SourceFeed(SentenceSource& source, int64_t capacity, Limit limit, Batch batch, TranslateStats& stats)
+      : source_(source), capacity_(capacity), limit_(std::move(limit)), batch_(std::move(batch)), stats_(stats) {}
+  int64_t capacity() const override { return capacity_; }
+  std::vector<int64_t> join(StepFunction& step, int64_t room) override {
+    const auto sentences = source_.take(room, capacity_ - room);
+    if (sentences.empty()) return {};
+    step.add_sources(batch_(sentences));
+    return limits(sentences);
+  }
+  void finished(int64_t sentence, const std::vector<Hypothesis>& n_best) override {
+    if (!n_best.empty()) stats_.generated_tokens += static_cast<int64_t>(n_best[0].tokens.size());
+    ++stats_.sentences;
+    source_.finished(static_cast<size_t>(sentence), n_best);
+  }
+  std::vector<int64_t> limits(const std::vector<std::vector<int>>& sentences) const {
+    std::vector<int64_t> out;
+    for (const auto& s : sentences) out.push_back(limit_(s.size()));
+    return out;
+  }
+
+ private:
+  SentenceSource& source_;
   int64_t capacity_;
   Limit limit_;
   Batch batch_;
+  TranslateStats& stats_;
 };
 
 }  // namespace
+
+int64_t Translator::max_positions() const {
+  int64_t most = models_.front()->config.max_positions;
+  for (const auto& m : models_) most = std::min(most, m->config.max_positions);
+  return most;
+}
+
+std::unique_ptr<StepFunction> Translator::step_for(
+    const torch::Tensor& src, EngineCache* engines,
+    const std::vector<std::shared_ptr<const infer::TransformerWeights>>& weights,
+    const std::vector<int64_t>* vocabulary) {
+  std::vector<std::unique_ptr<StepFunction>> members;
+  for (size_t m = 0; m < models_.size(); ++m) {
+#ifdef NMT_HAVE_ENGINE
+    if (engines) {
+      members.push_back(std::make_unique<EngineStep>(engines->impl_->get(weights[m], model::cpu_threads()), src, vocabulary));
+      continue;
+    }
+#endif
+    members.push_back(std::make_unique<TransformerStep>(models_[m], src.to(device_)));
+  }
+  return members.size() == 1 ? std::move(members.front())
+                             : std::unique_ptr<StepFunction>(std::make_unique<EnsembleStep>(std::move(members), weights_));
+}
+
+bool Translator::continuous_for(const TranslateOptions& options) const {
+  return engine_for(options) == "cpu" && !options.shortlist && options.search.rule == "nmt" &&
+         options.fixed_length == 0;
+}
+
+bool Translator::search_continuously(SentenceSource& source, const TranslateOptions& options, TranslateStats& stats,
+                                     EngineCache& engines) {
+  NMT_CHECK(continuous_for(options), "continuous batching runs on the CPU engine with search rule nmt, without a "
+                                     "shortlist or a fixed output length");
+  NMT_CHECK(options.batch_size >= 1, "batch size must be >= 1, got " << options.batch_size);
+  const auto start = std::chrono::steady_clock::now();
+  const auto first = source.take(options.batch_size, 0);
+  if (first.empty()) return false;
+  const auto weights = engine_weights(model::cpu_threads());
+  torch::InferenceMode inference;
+  model::OpenMpThreadsScope openmp(1);  // the engine spreads a step over its own threads
+  const int64_t positions = max_positions();
+  const auto batch_of = [&](const std::vector<std::vector<int>>& sentences) {
+    std::vector<const std::vector<int>*> pointers;
+    for (const auto& s : sentences) pointers.push_back(&s);
+    return source_batch(pointers, positions, &stats.truncated_sources);
+  };
+  SourceFeed feed(
+      source, options.batch_size, [&](size_t pieces) { return max_output_length(pieces, options, positions); },
+      batch_of, stats);
+  auto step = step_for(batch_of(first), &engines, weights, nullptr);
+  search(*step, feed.limits(first), options.search, &feed);
+  stats.batch_seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  return true;
+}
 
 std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std::vector<int>>& sources,
                                                            const TranslateOptions& options, TranslateStats* stats,
@@ -334,8 +421,7 @@ std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std
   std::vector<std::shared_ptr<const infer::TransformerWeights>> weights;  // the engine's, made before any worker starts
   if (engine) weights = engine_weights(threads_per_worker);
   const auto start = std::chrono::steady_clock::now();
-  int64_t max_positions = models_.front()->config.max_positions;
-  for (const auto& m : models_) max_positions = std::min(max_positions, m->config.max_positions);
+  const int64_t max_positions = this->max_positions();
   // By length, the sentences with constraints after the others.
   std::vector<size_t> order(sources.size());
   std::iota(order.begin(), order.end(), 0);
@@ -347,8 +433,7 @@ std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std
   std::vector<std::vector<Hypothesis>> results(sources.size());
   // Continuous batching takes the sentences without constraints, order[0,
   // unconstrained); fixed batches take the rest (or all).
-  const bool continuous =
-      options.continuous && engine && !options.shortlist && options.search.rule == "nmt" && options.fixed_length == 0;
+  const bool continuous = options.continuous && continuous_for(options);
   const size_t unconstrained = static_cast<size_t>(
       std::find_if(order.begin(), order.end(), [&](size_t i) { return constrained(i); }) - order.begin());
   WaitingSentences waiting(order, continuous ? unconstrained : 0);
@@ -384,22 +469,12 @@ std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std
   const auto batch_of = [&](const std::vector<size_t>& indices, TranslateStats& local) {
     return source_batch(sources_of(indices), max_positions, &local.truncated_sources);
   };
-  // The search's step over src for this worker: the CPU engine (restricted
-  // to `vocabulary` when given) or LibTorch's model; an ensemble's members summed.
   const auto step_for = [&](const torch::Tensor& src, size_t worker, const std::vector<int64_t>* vocabulary) {
-    std::vector<std::unique_ptr<StepFunction>> members;
-    for (size_t m = 0; m < models_.size(); ++m) {
+    EngineCache* engines = nullptr;
 #ifdef NMT_HAVE_ENGINE
-      if (engine) {
-        EngineCache& mine = cache ? *cache : own[worker];
-        members.push_back(std::make_unique<EngineStep>(mine.impl_->get(weights[m], threads_per_worker), src, vocabulary));
-        continue;
-      }
+    if (engine) engines = cache ? cache : &own[worker];
 #endif
-      members.push_back(std::make_unique<TransformerStep>(models_[m], src.to(device_)));
-    }
-    return members.size() == 1 ? std::move(members.front())
-                               : std::unique_ptr<StepFunction>(std::make_unique<EnsembleStep>(std::move(members), weights_));
+    return this->step_for(src, engines, weights, vocabulary);
   };
   const auto keep = [&](size_t i, std::vector<Hypothesis> n_best, TranslateStats& local) {
     if (!n_best.empty()) local.generated_tokens += static_cast<int64_t>(n_best[0].tokens.size());
@@ -407,19 +482,14 @@ std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std
   };
   // One running search of up to batch_size sentences, refilled from `waiting`.
   const auto translate_continuously = [&](size_t worker, TranslateStats& local) {
-    const auto batch_start = std::chrono::steady_clock::now();
-    auto first = waiting.claim(options.batch_size);
-    if (first.empty()) return false;
-    std::vector<int64_t> max_lengths;
-    for (const auto i : first) max_lengths.push_back(limit_of(i));
-    auto step = step_for(batch_of(first, local), worker, nullptr);
-    WaitingFeed feed(waiting, std::move(first), options.batch_size, limit_of,
-                     [&](const std::vector<size_t>& claimed) { return batch_of(claimed, local); });
-    auto found = search(*step, max_lengths, search_options, &feed);
-    for (size_t id = 0; id < found.size(); ++id) keep(feed.sentence_of[id], std::move(found[id]), local);
-    local.batch_seconds.push_back(
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - batch_start).count());
-    return true;
+#ifdef NMT_HAVE_ENGINE
+    ClaimedSentences claimed(waiting, sources, options.batch_size,
+                             [&](size_t i, std::vector<Hypothesis> n_best) { results[i] = std::move(n_best); });
+    return search_continuously(claimed, options, local, cache ? *cache : own[worker]);
+#else
+    (void)worker, (void)local;
+    return false;
+#endif
   };
   auto translate_batch = [&](size_t b, size_t worker, TranslateStats& local) {
     const auto batch_start = std::chrono::steady_clock::now();

@@ -150,6 +150,23 @@ class EngineCache {
   std::unique_ptr<Impl> impl_;
 };
 
+// Where continuous batching takes its sentences (Translator::
+// search_continuously): translate()'s length-sorted list, shared by its
+// workers, or the server's queue. Used by the thread that runs the search.
+class SentenceSource {
+ public:
+  virtual ~SentenceSource() = default;
+  // Sentences (each one's pieces, without </s>) to start a search
+  // (`running` = 0; none: there is nothing to search) or to join one between
+  // steps: at most `room`. A source may give fewer or none while sentences
+  // run, to let them join in larger groups (the encoder runs faster on
+  // several sources than on one after another).
+  virtual std::vector<std::vector<int>> take(int64_t room, int64_t running) = 0;
+  // The n-best of the id-th sentence taken (ids count from 0 in the order
+  // the sentences were taken), as soon as it is found.
+  virtual void finished(size_t id, std::vector<Hypothesis> n_best) = 0;
+};
+
 class Translator {
  public:
   Translator(model::Transformer model, torch::Device device);
@@ -178,6 +195,17 @@ class Translator {
   const torch::Device& device() const { return device_; }
   // The engine that translate() uses with these options: "torch" or "cpu".
   std::string engine_for(const TranslateOptions& options) const;
+  // Whether search_continuously runs with these options: the CPU engine,
+  // search rule nmt, no shortlist, no fixed length.
+  bool continuous_for(const TranslateOptions& options) const;
+  // Continuous batching: one running search on the CPU engine (from
+  // `engines`, one worker's) of up to options.batch_size sentences from
+  // `source`, each finished one replaced between steps by what the source
+  // gives, until it gives none and the last running sentence has finished.
+  // A sentence's n-best is the same as translate() gives it. False: the
+  // source gave nothing to start with. Adds to *stats (one batch time).
+  bool search_continuously(SentenceSource& source, const TranslateOptions& options, TranslateStats& stats,
+                           EngineCache& engines);
   // From now on linear layers multiply in int8 (CPU only; see model/int8.h).
   void quantize_int8();
 
@@ -186,6 +214,14 @@ class Translator {
   // (quantize_int8) in `parts` column parts (a worker's threads), made at
   // the first translation that needs them and kept.
   std::vector<std::shared_ptr<const infer::TransformerWeights>> engine_weights(int parts);
+  // The most positions every model has.
+  int64_t max_positions() const;
+  // The search's step over src (N, S): the CPU engine from `engines` with
+  // `weights` (restricted to `vocabulary` when given), or LibTorch's model
+  // when engines is null; an ensemble's members summed.
+  std::unique_ptr<StepFunction> step_for(const torch::Tensor& src, EngineCache* engines,
+                                         const std::vector<std::shared_ptr<const infer::TransformerWeights>>& weights,
+                                         const std::vector<int64_t>* vocabulary);
 
   std::vector<model::Transformer> models_;
   std::vector<double> weights_;

@@ -42,6 +42,16 @@ std::vector<std::vector<decode::Hypothesis>> BatchScheduler::translate_sources(
   return translators_[model]->translate(sources, options, stats, &engines, constraints);
 }
 
+bool BatchScheduler::continuous_for(size_t model, const decode::TranslateOptions& options) const {
+  return translators_[model]->continuous_for(options);
+}
+
+bool BatchScheduler::search_continuously(size_t model, decode::SentenceSource& source,
+                                         const decode::TranslateOptions& options, decode::TranslateStats& stats,
+                                         decode::EngineCache& engines) {
+  return translators_[model]->search_continuously(source, options, stats, engines);
+}
+
 BatchScheduler::Arrival::Arrival(BatchScheduler& s) : scheduler_(s) {
   std::lock_guard<std::mutex> lock(scheduler_.mutex_);
   ++scheduler_.arriving_;
@@ -110,7 +120,11 @@ void BatchScheduler::work() {
       batch = next_batch(lock);
     }
     if (batch.empty()) return;  // stopping, nothing left
-    translate_batch(batch, engines);
+    if (runs_continuously(batch)) {
+      run_continuously(batch, engines);
+    } else {
+      translate_batch(batch, engines);
+    }
   }
 }
 
@@ -188,22 +202,35 @@ std::vector<BatchScheduler::Entry> BatchScheduler::next_batch(std::unique_lock<s
     // `taken` was picked under the lock after the last wait: it is current.
     if (queue_.empty() || queue_.front().ticket.get() != request) continue;
 
-    std::vector<Entry> batch;
-    batch.reserve(taken.size());
-    for (size_t i : taken) batch.push_back(std::move(queue_[i]));
-    size_t k = 0, out = 0;
-    for (size_t i = 0; i < queue_.size(); ++i) {  // erase the taken ones, keeping the order
-      if (k < taken.size() && taken[k] == i) {
-        ++k;
-        continue;
-      }
-      if (out != i) queue_[out] = std::move(queue_[i]);
-      ++out;
-    }
-    queue_.resize(out);
+    auto batch = take_from_queue(taken);
     if (!queue_.empty()) changed_.notify_all();  // another worker may start on the rest
     return batch;
   }
+}
+
+std::vector<BatchScheduler::Entry> BatchScheduler::take_from_queue(const std::vector<size_t>& taken) {
+  std::vector<Entry> out;
+  out.reserve(taken.size());
+  for (size_t i : taken) out.push_back(std::move(queue_[i]));
+  size_t k = 0, kept = 0;
+  for (size_t i = 0; i < queue_.size(); ++i) {  // erase the taken ones, keeping the order
+    if (k < taken.size() && taken[k] == i) {
+      ++k;
+      continue;
+    }
+    if (kept != i) queue_[kept] = std::move(queue_[i]);
+    ++kept;
+  }
+  queue_.resize(kept);
+  return out;
+}
+
+decode::TranslateOptions BatchScheduler::options_for(size_t model, int64_t n_best, int64_t batch_size) const {
+  decode::TranslateOptions options = translate_[model];
+  options.batch_size = batch_size;
+  options.workers = 1;
+  options.search.n_best = n_best;
+  return options;
 }
 
 void BatchScheduler::translate_entries(const std::vector<Entry>& batch,
@@ -213,10 +240,7 @@ void BatchScheduler::translate_entries(const std::vector<Entry>& batch,
   std::vector<std::vector<int>> sources;
   sources.reserve(batch.size());
   for (const auto& e : batch) sources.push_back(e.source);
-  decode::TranslateOptions options = translate_[batch.front().model];
-  options.batch_size = static_cast<int64_t>(batch.size());
-  options.workers = 1;
-  options.search.n_best = batch.front().n_best;
+  const auto options = options_for(batch.front().model, batch.front().n_best, static_cast<int64_t>(batch.size()));
   std::vector<decode::Constraints> constraints;
   if (std::any_of(batch.begin(), batch.end(), [](const Entry& e) { return e.constraints != nullptr; })) {
     for (const auto& e : batch) constraints.push_back(e.constraints ? *e.constraints : decode::Constraints{});
@@ -254,6 +278,19 @@ std::vector<std::vector<std::vector<float>>> BatchScheduler::attention_of(size_t
   return decode::cross_attention(model, srcs, tgts);
 }
 
+void BatchScheduler::deliver(const Entry& entry, SentenceResult result, std::exception_ptr error) {
+  Ticket& t = *entry.ticket;
+  std::lock_guard<std::mutex> lock(t.mutex_);
+  if (error) {
+    if (!t.error_) t.error_ = error;
+    t.cancelled_ = true;  // its sentences still queued are not translated
+  } else if (!t.error_) {
+    t.results_[entry.index] = std::move(result);
+    --t.remaining_;
+  }
+  if (t.remaining_ == 0 || t.error_) t.done_.notify_all();
+}
+
 void BatchScheduler::translate_batch(std::vector<Entry>& batch, decode::EngineCache& engines) {
   const auto start = std::chrono::steady_clock::now();
   BatchRecord record;
@@ -289,21 +326,118 @@ void BatchScheduler::translate_batch(std::vector<Entry>& batch, decode::EngineCa
       }
     }
   }
-  for (size_t i = 0; i < batch.size(); ++i) {
-    Ticket& t = *batch[i].ticket;
-    std::lock_guard<std::mutex> lock(t.mutex_);
-    if (errors[i]) {
-      if (!t.error_) t.error_ = errors[i];
-      t.cancelled_ = true;  // its sentences still queued are not translated
-    } else if (!t.error_) {  // found has every entry: the batch's, or the retry's
-      t.results_[batch[i].index].n_best = std::move(found[i]);
-      t.results_[batch[i].index].attention = std::move(attention[i]);
-      --t.remaining_;
-    }
-    if (t.remaining_ == 0 || t.error_) t.done_.notify_all();
+  for (size_t i = 0; i < batch.size(); ++i) {  // found has every entry without an error: the batch's, or the retry's
+    deliver(batch[i], errors[i] ? SentenceResult{} : SentenceResult{std::move(found[i]), std::move(attention[i])},
+            errors[i]);
   }
   record.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (on_batch_) on_batch_(record);
+}
+
+// A running search's sentences: the batch it starts with, then waiting
+// sentences that can share it (same model and n-best size, no attention or
+// constraints), in turns as next_batch takes them, within the batch limits
+// counted over the sentences running. Each result goes to its request as
+// soon as it is found.
+class BatchScheduler::RunningSearch : public decode::SentenceSource {
+ public:
+  RunningSearch(BatchScheduler& scheduler, std::vector<Entry> first)
+      : scheduler_(scheduler), first_(std::move(first)), model_(first_.front().model),
+        n_best_(first_.front().n_best), request_(first_.front().ticket.get()) {}
+
+  std::vector<std::vector<int>> take(int64_t room, int64_t running) override {
+    auto joining = taken_.empty() ? std::move(first_) : waiting(room, running);
+    std::vector<std::vector<int>> sources;
+    for (auto& e : joining) {
+      sources.push_back(e.source);
+      taken_.push_back(std::move(e));
+      done_.push_back(false);
+    }
+    return sources;
+  }
+  void finished(size_t id, std::vector<decode::Hypothesis> n_best) override {
+    done_.at(id) = true;
+    record_.sentences += 1;
+    record_.tokens += static_cast<int64_t>(taken_[id].source.size()) + 1;
+    deliver(taken_[id], SentenceResult{std::move(n_best), {}}, nullptr);
+  }
+  // The sentences taken and not finished (after a failure), in the order taken.
+  std::vector<Entry> unfinished() {
+    std::vector<Entry> out;
+    for (size_t i = 0; i < taken_.size(); ++i) {
+      if (!done_[i]) out.push_back(std::move(taken_[i]));
+    }
+    return out;
+  }
+  BatchRecord& record() { return record_; }
+
+ private:
+  std::vector<Entry> waiting(int64_t room, int64_t running) {
+    int64_t longest = 0;  // of the sentences running, + </s>
+    for (size_t i = 0; i < taken_.size(); ++i) {
+      if (!done_[i]) longest = std::max<int64_t>(longest, static_cast<int64_t>(taken_[i].source.size()) + 1);
+    }
+    const auto& limits = scheduler_.options_;
+    std::lock_guard<std::mutex> lock(scheduler_.mutex_);
+    auto& queue = scheduler_.queue_;
+    queue.erase(std::remove_if(queue.begin(), queue.end(), [](const Entry& e) { return e.ticket->cancelled(); }),
+                queue.end());
+    const auto order = scheduler_.in_turns([&](const Entry& e) {
+      return e.model == model_ && e.n_best == n_best_ && !e.attention && !e.constraints &&
+             (limits.batching || e.ticket.get() == request_);
+    });
+    // While a quarter of the batch or more wait and there is less room,
+    // wait for the room: the encoder runs faster on several sources at once.
+    const auto quarter = std::max<int64_t>(1, limits.max_batch_sentences / 4);
+    if (room < quarter && static_cast<int64_t>(order.size()) >= quarter) return {};
+    std::vector<size_t> taken;
+    for (const size_t i : order) {
+      const int64_t len = std::max<int64_t>(longest, static_cast<int64_t>(queue[i].source.size()) + 1);
+      const int64_t rows = running + static_cast<int64_t>(taken.size()) + 1;
+      if (static_cast<int64_t>(taken.size()) == room || rows * len > limits.max_batch_tokens) break;
+      taken.push_back(i);
+      longest = len;
+    }
+    std::sort(taken.begin(), taken.end());
+    return scheduler_.take_from_queue(taken);
+  }
+
+  BatchScheduler& scheduler_;
+  std::vector<Entry> first_;
+  const size_t model_;
+  const int64_t n_best_;
+  const Ticket* request_;
+  std::vector<Entry> taken_;  // by id
+  std::vector<bool> done_;
+  BatchRecord record_;
+};
+
+bool BatchScheduler::runs_continuously(const std::vector<Entry>& batch) const {
+  if (!options_.continuous) return false;
+  for (const auto& e : batch) {
+    if (e.attention || e.constraints) return false;
+  }
+  const auto& first = batch.front();
+  return continuous_for(first.model, options_for(first.model, first.n_best, options_.max_batch_sentences));
+}
+
+void BatchScheduler::run_continuously(std::vector<Entry>& batch, decode::EngineCache& engines) {
+  const auto start = std::chrono::steady_clock::now();
+  const size_t model = batch.front().model;
+  const auto options = options_for(model, batch.front().n_best, options_.max_batch_sentences);
+  RunningSearch running(*this, std::move(batch));
+  decode::TranslateStats stats;
+  std::vector<Entry> rest;
+  try {
+    search_continuously(model, running, options, stats, engines);
+  } catch (...) {
+    rest = running.unfinished();
+  }
+  auto& record = running.record();
+  record.generated_tokens = stats.generated_tokens;
+  record.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (on_batch_ && record.sentences > 0) on_batch_(record);
+  if (!rest.empty()) translate_batch(rest, engines);
 }
 
 }  // namespace nmt::serve

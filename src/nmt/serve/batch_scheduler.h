@@ -32,6 +32,13 @@ struct SchedulerOptions {
   int max_wait_ms = 5;              // how long the first sentence of a batch waits for company
   int64_t queue_limit = 4096;       // sentences waiting at most; more is refused (429)
   bool batching = true;             // false: each batch holds the sentences of one request only
+  // Continuous batching (decode::Translator::search_continuously): a
+  // worker's batch keeps running, and waiting sentences of its model take
+  // the rows of those that finish, between steps, within the same limits.
+  // Where it cannot apply (not the CPU engine, Marian's search rule, a
+  // shortlist) and for sentences with attention or constraints, batches
+  // are fixed.
+  bool continuous = true;
 };
 
 // What a worker did with one batch (for /metrics).
@@ -135,6 +142,12 @@ class BatchScheduler {
                                                                     const std::vector<std::vector<int>>& srcs,
                                                                     const std::vector<std::vector<int>>& tgts,
                                                                     const decode::TranslateOptions& options);
+  // Whether a batch of the model can run as a continuous search
+  // (decode::Translator::continuous_for).
+  virtual bool continuous_for(size_t model, const decode::TranslateOptions& options) const;
+  // One running search (decode::Translator::search_continuously); the tests put a failing one here.
+  virtual bool search_continuously(size_t model, decode::SentenceSource& source, const decode::TranslateOptions& options,
+                                   decode::TranslateStats& stats, decode::EngineCache& engines);
   // Stops the workers; a subclass calls it from its destructor (they call translate_sources).
   void stop_workers();
 
@@ -149,9 +162,22 @@ class BatchScheduler {
     std::shared_ptr<const decode::Constraints> constraints;  // null: none
     std::chrono::steady_clock::time_point queued_at;
   };
+  class RunningSearch;
   void work();
+  // The translate options of a batch of `model` with this n-best size.
+  decode::TranslateOptions options_for(size_t model, int64_t n_best, int64_t batch_size) const;
+  bool runs_continuously(const std::vector<Entry>& batch) const;
+  // Runs `batch` as a continuous search that takes waiting sentences as its
+  // own finish, each handed to its request as soon as it is found. If the
+  // search throws, the sentences it had not finished go to translate_batch
+  // (its retry keeps the failure to the requests whose sentences fail).
+  void run_continuously(std::vector<Entry>& batch, decode::EngineCache& engines);
+  // Hands a sentence's result (or its error) to its request.
+  static void deliver(const Entry& entry, SentenceResult result, std::exception_ptr error);
   std::vector<Entry> next_batch(std::unique_lock<std::mutex>& lock);
   std::vector<size_t> in_turns(const std::function<bool(const Entry&)>& fits) const;
+  // Under mutex_: moves the entries at these ascending queue positions out of the queue.
+  std::vector<Entry> take_from_queue(const std::vector<size_t>& taken);
   // Translates the batch and hands each sentence's result to its request.
   // A batch that throws is tried again one sentence at a time, so only the
   // requests whose own sentences fail get the error; a failed request's
