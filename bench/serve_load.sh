@@ -43,7 +43,9 @@ $nmt translate --model "$run" --beam "$beam" --threads "$threads" --split-senten
 cat "$work/offline.log"
 offline_lps=$(sed -n 's/^translated [0-9]* sentences, [0-9]* tokens in \([0-9.]*\) s.*/\1/p' "$work/offline.log" |
   awk -v n="$count" '{printf "%.1f", n / $1}')
-echo "offline: $offline_lps lines/s (one line = one request below)"
+offline_sps=$(sed -n 's/^translated \([0-9]*\) sentences, [0-9]* tokens in \([0-9.]*\) s.*/\1 \2/p' "$work/offline.log" |
+  awk '{printf "%.1f", $1 / $2}')
+echo "offline: $offline_lps lines/s (one line = one request below), $offline_sps sentences/s"
 
 # Latency: the first 32 lines, sent one at a time (c=1) below, and each
 # translated alone inside one process on one thread, as a server worker
@@ -75,18 +77,26 @@ stop_server() { kill -TERM "$server"; last_exit=0; wait "$server" || last_exit=$
 rss_kb() { awk '/VmRSS/ {print $2}' "/proc/$server/status"; }
 
 rows=()  # the Markdown table's rows
+# The sentences the server has translated (its /metrics counter): what
+# mixed-length loads deliver, where the requests answered in the window are
+# mostly the short ones and req/s x lines per request says little.
+translated() { curl -s "$url/metrics" | awk '/^nmt_translated_sentences_total / {print $2}'; }
 load() {  # concurrency seconds [malformed_every [sentences file]]; MIXED_MAX=N: requests of 1 to N lines
+  local before after sps
+  before=$(translated)
   NMT_SENTENCES="${4:-$work/sentences.en}" MALFORMED_EVERY="${3:-0}" MIXED_MAX="${MIXED_MAX:-0}" \
     wrk -t "$(($1 < 2 ? 1 : 2))" -c "$1" -d "${2}s" --timeout 30s -s bench/serve_wrk.lua "$url/translate" >"$work/wrk.txt"
+  after=$(translated)
+  sps=$(awk -v a="$before" -v b="$after" -v t="$2" 'BEGIN {printf "%.1f", (b - a) / t}')
   local rps p99 per lps label
   rps=$(awk '/Requests\/sec/ {print $2}' "$work/wrk.txt")
   read -r p50 p99 < <(awk '/^latency_ms/ {print $3, $5}' "$work/wrk.txt")
   per=$(awk '/^lines_sent/ {print $4}' "$work/wrk.txt")
   lps=$(awk -v r="$rps" -v n="$per" 'BEGIN {printf "%.1f", r * n}')
   label=$mode${MIXED_MAX:+, 1-$MIXED_MAX lines}
-  printf "%-11s c=%-3s %8s req/s %8s lines/s  p50 %7s ms  p99 %7s ms  | %s\n" "$label" "$1" "$rps" "$lps" "$p50" "$p99" \
-    "$(grep '^sent' "$work/wrk.txt")"
-  rows+=("| $label, c=$1 | $rps | $lps | $p50 | $p99 |")
+  printf "%-11s c=%-3s %8s req/s %8s lines/s %8s sentences/s  p50 %7s ms  p99 %7s ms  | %s\n" "$label" "$1" "$rps" \
+    "$lps" "$sps" "$p50" "$p99" "$(grep '^sent' "$work/wrk.txt")"
+  rows+=("| $label, c=$1 | $rps | $lps | $sps | $p50 | $p99 |")
 }
 
 # continuous: the defaults (a worker per thread, one intra-op thread each,
@@ -115,10 +125,10 @@ for mode in $modes; do
 done
 
 echo
-echo "| requests (one verse each, or 1-300 verses) | req/s | lines/s | p50 ms | p99 ms |"
-echo "|---|---:|---:|---:|---:|"
-echo "| offline \`nmt translate\`, one call | | $offline_lps | | |"
-echo "| in-process, one verse at a time (1 thread) | | | $inprocess_p50 | |"
+echo "| requests (one verse each, or 1-300 verses) | req/s | lines/s | sentences/s translated | p50 ms | p99 ms |"
+echo "|---|---:|---:|---:|---:|---:|"
+echo "| offline \`nmt translate\`, one call | | $offline_lps | $offline_sps | | |"
+echo "| in-process, one verse at a time (1 thread) | | | | $inprocess_p50 | |"
 printf '%s\n' "${rows[@]}"
 
 if [ "$soak" != 0 ]; then

@@ -40,6 +40,11 @@ class FailingScheduler : public BatchScheduler {
     std::lock_guard<std::mutex> lock(mutex_);
     return most_running_;
   }
+  // How many sentences each take() of a running search gave (its first batch included).
+  std::vector<size_t> joins() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return joins_;
+  }
   std::vector<std::vector<int>> finish_order() {
     std::lock_guard<std::mutex> lock(mutex_);
     return finish_order_;
@@ -79,7 +84,12 @@ class FailingScheduler : public BatchScheduler {
     std::vector<Running> running;
     size_t ids = 0;
     auto take = [&](int64_t room) {
-      for (auto& s : source.take(room, static_cast<int64_t>(running.size()))) running.push_back({ids++, std::move(s)});
+      auto sources = source.take(room, static_cast<int64_t>(running.size()));
+      if (!sources.empty()) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        joins_.push_back(sources.size());
+      }
+      for (auto& s : sources) running.push_back({ids++, std::move(s)});
     };
     take(options.batch_size);
     if (running.empty()) return false;
@@ -134,6 +144,7 @@ class FailingScheduler : public BatchScheduler {
   std::atomic<int> batches_{0}, searches_{0};
   size_t most_running_ = 0;
   std::vector<std::vector<int>> finish_order_;  // by running searches
+  std::vector<size_t> joins_;
 };
 
 SentenceRequest request(std::vector<std::vector<int>> sources) {
@@ -402,6 +413,33 @@ TEST(BatchSchedulerTest, Continuous_JoinsWithinTheTokenBudget) {
   EXPECT_EQ(ticket->results().at(4).n_best.at(0).tokens, (std::vector<int>{10, 9}));
   EXPECT_EQ(scheduler.most_running(), 2u);
   EXPECT_EQ(scheduler.searches(), 1);
+}
+
+// While more wait than can join, sentences join a running search a quarter
+// of its rows at a time (the encoder runs faster on several sources), not
+// one by one as rows free up: 8 rows, sentences of 1 to 20 pieces, one
+// finishing each step.
+TEST(BatchSchedulerTest, Continuous_JoinsAQuarterOfTheRowsAtATime) {
+  SchedulerOptions options;
+  options.max_batch_sentences = 8;
+  options.max_wait_ms = 0;
+  FailingScheduler scheduler(options);
+  std::vector<std::vector<int>> sources;
+  for (int k = 1; k <= 20; ++k) sources.push_back(std::vector<int>(static_cast<size_t>(k), 100 + k));
+  auto ticket = scheduler.submit(request(sources));
+  ASSERT_TRUE(ticket->wait_until(kDeadline()));
+  ASSERT_FALSE(ticket->error());
+  EXPECT_EQ(ticket->results().at(19).n_best.at(0).tokens, sources[19]);
+  EXPECT_EQ(scheduler.searches(), 1);
+  const auto joins = scheduler.joins();
+  ASSERT_GE(joins.size(), 3u);
+  EXPECT_EQ(joins[0], 8u) << "the first batch";
+  size_t joined = 0;
+  for (size_t j = 1; j < joins.size(); ++j) {
+    joined += joins[j];
+    EXPECT_GE(joins[j], 2u) << "join " << j << " took fewer than a quarter of 8 rows";
+  }
+  EXPECT_EQ(joined, 12u);
 }
 
 }  // namespace

@@ -386,10 +386,6 @@ class BatchScheduler::RunningSearch : public decode::SentenceSource {
       return e.model == model_ && e.n_best == n_best_ && !e.attention && !e.constraints &&
              (limits.batching || e.ticket.get() == request_);
     });
-    // While a quarter of the batch or more wait and there is less room,
-    // wait for the room: the encoder runs faster on several sources at once.
-    const auto quarter = std::max<int64_t>(1, limits.max_batch_sentences / 4);
-    if (room < quarter && static_cast<int64_t>(order.size()) >= quarter) return {};
     std::vector<size_t> taken;
     for (const size_t i : order) {
       const int64_t len = std::max<int64_t>(longest, static_cast<int64_t>(queue[i].source.size()) + 1);
@@ -398,6 +394,11 @@ class BatchScheduler::RunningSearch : public decode::SentenceSource {
       taken.push_back(i);
       longest = len;
     }
+    // Unless all that wait can join, they join when they are a quarter of
+    // the rows or more (the room or the token budget bounds them): the
+    // encoder runs faster on several sources than on one after another.
+    const auto joining = static_cast<int64_t>(taken.size());
+    if (taken.size() < order.size() && joining < std::max<int64_t>(1, (running + joining) / 4)) return {};
     std::sort(taken.begin(), taken.end());
     return scheduler_.take_from_queue(taken);
   }
