@@ -314,6 +314,11 @@ case "$case_name" in
         --threads 2 --workers $workers --continuous 2>/dev/null || fail "translate --continuous failed"
       cmp -s "$work/t.one" "$work/t.continuous" || fail "--continuous (--workers $workers) changed the translations"
     done
+    # Where it cannot run, a note says why and fixed batches translate.
+    "$nmt" translate --model "$work/run" --input "$work/t.en" --output "$work/t.continuous" --beam 2 --batch 3 \
+      --continuous --engine torch 2>"$work/err" || { cat "$work/err"; fail "translate --continuous --engine torch failed"; }
+    grep -q "^note: continuous batching does not run on LibTorch's engine (it runs on the CPU engine, --engine cpu): fixed batches$" \
+      "$work/err" || { cat "$work/err"; fail "--continuous --engine torch: no note"; }
     # By default a worker per thread once there are batches for them (7 here), else one.
     "$nmt" translate --model "$work/run" --input "$work/t.en" --output "$work/t.auto" --beam 2 --batch 3 \
       --threads 2 2>"$work/err" || fail "translate failed"

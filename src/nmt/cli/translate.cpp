@@ -93,6 +93,9 @@ void run(TranslateCommand cmd) {
   const auto defaults = decode::set_up_engine(ckpt.info.config, cmd.models.front(), cmd.engine, src_vocab, tgt_vocab,
                                               translator, cmd.options);
   if (!defaults.empty()) std::cerr << defaults << " (--quantize none, --shortlist none to change)\n";
+  if (cmd.options.continuous && !translator.continuous_for(cmd.options))
+    std::cerr << "note: continuous batching does not run " << translator.continuous_refusal(cmd.options)
+              << ": fixed batches\n";
 
   // Lines are read, translated and written a window at a time, so a pipe
   // gets each translation as soon as its window is done (decode/stream.h).

@@ -368,15 +368,18 @@ std::unique_ptr<StepFunction> Translator::step_for(
                              : std::unique_ptr<StepFunction>(std::make_unique<EnsembleStep>(std::move(members), weights_));
 }
 
-bool Translator::continuous_for(const TranslateOptions& options) const {
-  return engine_for(options) == "cpu" && !options.shortlist && options.search.rule == "nmt" &&
-         options.fixed_length == 0;
+std::string Translator::continuous_refusal(const TranslateOptions& options) const {
+  if (engine_for(options) != "cpu") return "on LibTorch's engine (it runs on the CPU engine, --engine cpu)";
+  if (options.shortlist) return "with a shortlist (each batch's output layer is its first sentences')";
+  if (options.search.rule != "nmt") return "with --search " + options.search.rule + " (it runs --search nmt)";
+  if (options.fixed_length > 0) return "with --fixed-length";
+  return "";
 }
 
 bool Translator::search_continuously(SentenceSource& source, const TranslateOptions& options, TranslateStats& stats,
                                      EngineCache& engines) {
-  NMT_CHECK(continuous_for(options), "continuous batching runs on the CPU engine with search rule nmt, without a "
-                                     "shortlist or a fixed output length");
+  const auto refusal = continuous_refusal(options);
+  NMT_CHECK(refusal.empty(), "continuous batching does not run " << refusal);
   NMT_CHECK(options.batch_size >= 1, "batch size must be >= 1, got " << options.batch_size);
   const auto start = std::chrono::steady_clock::now();
   const auto first = source.take(options.batch_size, 0);

@@ -197,7 +197,9 @@ class Translator {
   std::string engine_for(const TranslateOptions& options) const;
   // Whether search_continuously runs with these options: the CPU engine,
   // search rule nmt, no shortlist, no fixed length.
-  bool continuous_for(const TranslateOptions& options) const;
+  bool continuous_for(const TranslateOptions& options) const { return continuous_refusal(options).empty(); }
+  // Why it does not ("with a shortlist", ...), or "" where it does.
+  std::string continuous_refusal(const TranslateOptions& options) const;
   // Continuous batching: one running search on the CPU engine (from
   // `engines`, one worker's) of up to options.batch_size sentences from
   // `source`, each finished one replaced between steps by what the source

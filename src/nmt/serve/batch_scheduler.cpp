@@ -357,8 +357,15 @@ class BatchScheduler::RunningSearch : public decode::SentenceSource {
   }
   void finished(size_t id, std::vector<decode::Hypothesis> n_best) override {
     done_.at(id) = true;
-    record_.sentences += 1;
-    record_.tokens += static_cast<int64_t>(taken_[id].source.size()) + 1;
+    BatchRecord sentence;
+    sentence.kind = BatchRecord::Kind::kSentence;
+    sentence.sentences = 1;
+    sentence.tokens = static_cast<int64_t>(taken_[id].source.size()) + 1;
+    sentence.generated_tokens = n_best.empty() ? 0 : static_cast<int64_t>(n_best[0].tokens.size());
+    record_.sentences += sentence.sentences;
+    record_.tokens += sentence.tokens;
+    record_.generated_tokens += sentence.generated_tokens;
+    if (scheduler_.on_batch_) scheduler_.on_batch_(sentence);  // counted now (the search goes on), before its answer
     deliver(taken_[id], SentenceResult{std::move(n_best), {}}, nullptr);
   }
   // The sentences taken and not finished (after a failure), in the order taken.
@@ -435,7 +442,7 @@ void BatchScheduler::run_continuously(std::vector<Entry>& batch, decode::EngineC
     rest = running.unfinished();
   }
   auto& record = running.record();
-  record.generated_tokens = stats.generated_tokens;
+  record.kind = BatchRecord::Kind::kRunningSearch;
   record.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (on_batch_ && record.sentences > 0) on_batch_(record);
   if (!rest.empty()) translate_batch(rest, engines);

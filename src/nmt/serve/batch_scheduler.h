@@ -43,6 +43,11 @@ struct SchedulerOptions {
 
 // What a worker did with one batch (for /metrics).
 struct BatchRecord {
+  // kBatch: a fixed batch, delivered. kSentence: one sentence of a running
+  // search, delivered as it finished (no time: the search goes on).
+  // kRunningSearch: a running search ended: its time, and its sentences and
+  // tokens for the batch figures, already counted sentence by sentence.
+  enum class Kind { kBatch, kSentence, kRunningSearch } kind = Kind::kBatch;
   // generated_tokens: those of the translations the batch delivered (a
   // batch that failed and was retried sentence by sentence counts each
   // sentence's once).

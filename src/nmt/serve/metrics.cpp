@@ -54,9 +54,12 @@ void ServerMetrics::record_request(const std::string& path, int status, double s
 
 void ServerMetrics::record_batch(const BatchRecord& batch) {
   std::lock_guard<std::mutex> lock(mutex_);
+  if (batch.kind != BatchRecord::Kind::kRunningSearch) {  // a running search's sentences came one by one
+    translated_sentences_ += batch.sentences;
+    translated_tokens_ += batch.generated_tokens;
+  }
+  if (batch.kind == BatchRecord::Kind::kSentence) return;
   ++batches_;
-  translated_sentences_ += batch.sentences;
-  translated_tokens_ += batch.generated_tokens;
   batch_seconds_ += batch.seconds;
   batch_sentences_.observe(static_cast<double>(batch.sentences));
   batch_tokens_.observe(static_cast<double>(batch.tokens));
@@ -83,7 +86,7 @@ std::string ServerMetrics::render(int64_t queue_length, const DroppedConnections
   batch_tokens_.write(out, "nmt_batch_tokens");
   header(out, "nmt_queue_sentences", "gauge", "Sentences waiting for a decoding worker.");
   out += "nmt_queue_sentences " + std::to_string(queue_length) + "\n";
-  header(out, "nmt_batches_total", "counter", "Decoding batches translated.");
+  header(out, "nmt_batches_total", "counter", "Decoding batches translated (a running search counts once, when it ends).");
   out += "nmt_batches_total " + std::to_string(batches_) + "\n";
   header(out, "nmt_translated_sentences_total", "counter", "Sentences translated.");
   out += "nmt_translated_sentences_total " + std::to_string(translated_sentences_) + "\n";
