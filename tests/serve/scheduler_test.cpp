@@ -269,6 +269,32 @@ TEST_P(SchedulerModes, AFailedRequestsQueuedSentencesAreDropped) {
   EXPECT_LE(of_failed, options.workers) << "sentences of the failed request translated after it failed";
 }
 
+// A worker stops at pass() until the test opens the gate; the test can
+// wait for the worker to get there first.
+class Gate {
+ public:
+  void pass() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    reached_ = true;
+    changed_.notify_all();
+    changed_.wait(lock, [&] { return open_; });
+  }
+  void wait_until_reached() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    changed_.wait(lock, [&] { return reached_; });
+  }
+  void open() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    open_ = true;
+    changed_.notify_all();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  bool reached_ = false, open_ = false;
+};
+
 // Records each batch's sources; its first batch waits at a gate until the
 // test opens it, so that the requests queued meanwhile are all waiting when
 // the next batch is picked.
@@ -276,22 +302,14 @@ class GatedScheduler : public FailingScheduler {
  public:
   using FailingScheduler::FailingScheduler;
   ~GatedScheduler() override {
-    open();
+    gate.open();
     stop_workers();
   }
-  void wait_for_first_batch() {
-    std::unique_lock<std::mutex> lock(gate_mutex_);
-    gate_changed_.wait(lock, [&] { return in_first_; });
-  }
-  void open() {
-    std::lock_guard<std::mutex> lock(gate_mutex_);
-    open_ = true;
-    gate_changed_.notify_all();
-  }
   std::vector<std::vector<std::vector<int>>> batches_seen() {
-    std::lock_guard<std::mutex> lock(gate_mutex_);
+    std::lock_guard<std::mutex> lock(seen_mutex_);
     return seen_;
   }
+  Gate gate;
 
  protected:
   std::vector<std::vector<decode::Hypothesis>> translate_sources(size_t model, const std::vector<std::vector<int>>& sources,
@@ -299,22 +317,18 @@ class GatedScheduler : public FailingScheduler {
                                                                  decode::TranslateStats* stats,
                                                                  decode::EngineCache& engines,
                                                                  const std::vector<decode::Constraints>* c) override {
+    bool first = false;
     {
-      std::unique_lock<std::mutex> lock(gate_mutex_);
+      std::lock_guard<std::mutex> lock(seen_mutex_);
       seen_.push_back(sources);
-      if (seen_.size() == 1) {
-        in_first_ = true;
-        gate_changed_.notify_all();
-        gate_changed_.wait(lock, [&] { return open_; });
-      }
+      first = seen_.size() == 1;
     }
+    if (first) gate.pass();
     return FailingScheduler::translate_sources(model, sources, options, stats, engines, c);
   }
 
  private:
-  std::mutex gate_mutex_;
-  std::condition_variable gate_changed_;
-  bool in_first_ = false, open_ = false;
+  std::mutex seen_mutex_;
   std::vector<std::vector<std::vector<int>>> seen_;
 };
 
@@ -328,12 +342,12 @@ TEST(BatchSchedulerTest, AShortRequestBehindALongOneGoesIntoTheNextBatch) {
   options.max_wait_ms = 0;
   GatedScheduler scheduler(options);
   auto first = scheduler.submit(request({{99}}));
-  scheduler.wait_for_first_batch();
+  scheduler.gate.wait_until_reached();
   std::vector<std::vector<int>> long_sources;
   for (int i = 100; i < 110; ++i) long_sources.push_back({i});
   auto long_request = scheduler.submit(request(long_sources));
   auto short_request = scheduler.submit(request({{7, 8}}));
-  scheduler.open();
+  scheduler.gate.open();
   for (auto* ticket : {&first, &long_request, &short_request}) {
     ASSERT_TRUE((*ticket)->wait_until(kDeadline()));
     EXPECT_FALSE((*ticket)->error());
@@ -351,31 +365,13 @@ class GatedSearch : public FailingScheduler {
  public:
   using FailingScheduler::FailingScheduler;
   ~GatedSearch() override {
-    open();
+    gate.open();
     stop_workers();
   }
-  void wait_for_first_step() {
-    std::unique_lock<std::mutex> lock(gate_mutex_);
-    gate_changed_.wait(lock, [&] { return in_first_; });
-  }
-  void open() {
-    std::lock_guard<std::mutex> lock(gate_mutex_);
-    open_ = true;
-    gate_changed_.notify_all();
-  }
+  Gate gate;
 
  protected:
-  void on_step(size_t) override {
-    std::unique_lock<std::mutex> lock(gate_mutex_);
-    in_first_ = true;
-    gate_changed_.notify_all();
-    gate_changed_.wait(lock, [&] { return open_; });
-  }
-
- private:
-  std::mutex gate_mutex_;
-  std::condition_variable gate_changed_;
-  bool in_first_ = false, open_ = false;
+  void on_step(size_t) override { gate.pass(); }
 };
 
 // Continuous batching: a one-sentence request that arrives while an
@@ -387,9 +383,9 @@ TEST(BatchSchedulerTest, Continuous_ASentenceQueuedDuringASearchJoinsIt) {
   options.max_wait_ms = 0;
   GatedSearch scheduler(options);
   auto long_request = scheduler.submit(request({{1, 2, 3, 4, 5, 6, 7, 8}}));
-  scheduler.wait_for_first_step();
+  scheduler.gate.wait_until_reached();
   auto short_request = scheduler.submit(request({{9}}));
-  scheduler.open();
+  scheduler.gate.open();
   ASSERT_TRUE(long_request->wait_until(kDeadline()));
   ASSERT_TRUE(short_request->wait_until(kDeadline()));
   EXPECT_EQ(short_request->results().at(0).n_best.at(0).tokens, (std::vector<int>{9}));
