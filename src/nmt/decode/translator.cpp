@@ -486,6 +486,7 @@ std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std
   // One running search of up to batch_size sentences, refilled from `waiting`.
   const auto translate_continuously = [&](size_t worker, TranslateStats& local) {
 #ifdef NMT_HAVE_ENGINE
+    if (!continuous) return false;
     ClaimedSentences claimed(waiting, sources, options.batch_size,
                              [&](size_t i, std::vector<Hypothesis> n_best) { results[i] = std::move(n_best); });
     return search_continuously(claimed, options, local, cache ? *cache : own[worker]);
