@@ -438,5 +438,26 @@ TEST(BatchSchedulerTest, Continuous_JoinsAQuarterOfTheRowsAtATime) {
   EXPECT_EQ(joined, 12u);
 }
 
+// A running search takes at most 16 x --max-batch-sentences sentences, then
+// ends when they finish, so that what it keeps per sentence stays bounded
+// under a load that never stops: 40 sentences, 2 a batch, make two searches
+// of 32 and 8.
+TEST(BatchSchedulerTest, Continuous_ASearchTakesABoundedNumberOfSentences) {
+  SchedulerOptions options;
+  options.max_batch_sentences = 2;
+  options.max_wait_ms = 0;
+  FailingScheduler scheduler(options);
+  std::vector<std::vector<int>> sources;
+  for (int i = 100; i < 140; ++i) sources.push_back({i});
+  auto ticket = scheduler.submit(request(sources));
+  ASSERT_TRUE(ticket->wait_until(kDeadline()));
+  ASSERT_FALSE(ticket->error());
+  for (size_t i = 0; i < sources.size(); ++i) EXPECT_EQ(ticket->results().at(i).n_best.at(0).tokens, sources[i]);
+  EXPECT_EQ(scheduler.searches(), 2);
+  size_t taken = 0;
+  for (const auto n : scheduler.joins()) taken += n;
+  EXPECT_EQ(taken, 40u);
+}
+
 }  // namespace
 }  // namespace nmt::serve

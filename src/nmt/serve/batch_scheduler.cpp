@@ -341,11 +341,19 @@ void BatchScheduler::translate_batch(std::vector<Entry>& batch, decode::EngineCa
 // soon as it is found.
 class BatchScheduler::RunningSearch : public decode::SentenceSource {
  public:
+  static constexpr int64_t kSentencesPerSearch = 16;  // x max_batch_sentences
   RunningSearch(BatchScheduler& scheduler, std::vector<Entry> first)
       : scheduler_(scheduler), first_(std::move(first)), model_(first_.front().model),
         n_best_(first_.front().n_best), request_(first_.front().ticket.get()) {}
 
   std::vector<std::vector<int>> take(int64_t room, int64_t running) override {
+    // A search keeps a little of every sentence it has taken (its length
+    // limit, its slot in the results): under a steady load it would never
+    // end, so after kSentencesPerSearch x the batch it takes no more, ends
+    // when those finish, and the worker starts a new one.
+    const auto most = kSentencesPerSearch * scheduler_.options_.max_batch_sentences;
+    if (!taken_.empty() && static_cast<int64_t>(taken_.size()) >= most) return {};
+    room = std::min(room, most - static_cast<int64_t>(taken_.size()));
     auto joining = taken_.empty() ? std::move(first_) : waiting(room, running);
     std::vector<std::vector<int>> sources;
     for (auto& e : joining) {
@@ -367,6 +375,7 @@ class BatchScheduler::RunningSearch : public decode::SentenceSource {
     record_.generated_tokens += sentence.generated_tokens;
     if (scheduler_.on_batch_) scheduler_.on_batch_(sentence);  // counted now (the search goes on), before its answer
     deliver(taken_[id], SentenceResult{std::move(n_best), {}}, nullptr);
+    taken_[id] = Entry{};  // its request (and the results it holds) need not wait for the search to end
   }
   // The sentences taken and not finished (after a failure), in the order taken.
   std::vector<Entry> unfinished() {
