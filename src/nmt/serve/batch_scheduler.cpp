@@ -394,6 +394,11 @@ class BatchScheduler::RunningSearch : public decode::SentenceSource {
       if (!done_[i]) longest = std::max<int64_t>(longest, static_cast<int64_t>(taken_[i].source.size()) + 1);
     }
     const auto& limits = scheduler_.options_;
+    // No waiting sentence fits the token budget beside the running ones
+    // (each has at least `longest` tokens then): the queue need not be read.
+    // Under long sentences this holds at most steps, and each step would
+    // otherwise scan the whole queue under the scheduler's lock.
+    if ((running + 1) * longest > limits.max_batch_tokens) return {};
     std::lock_guard<std::mutex> lock(scheduler_.mutex_);
     auto& queue = scheduler_.queue_;
     queue.erase(std::remove_if(queue.begin(), queue.end(), [](const Entry& e) { return e.ticket->cancelled(); }),
