@@ -213,5 +213,35 @@ TEST(Kernels, LogSoftmaxTopKPadsARowWithFewerChoices) {
   EXPECT_EQ(scores[3], -inf);
 }
 
+// The rows of a weight that ids name, against a plain double loop; each
+// row's sums the same, bit for bit, computed alone or beside others (the
+// four-row path and the one-row path), and y's stride respected. d = 70:
+// four full lanes and a tail.
+TEST(Kernels, GatheredProductMatchesAPlainLoopAndNeverDependsOnTheOtherRows) {
+  torch::manual_seed(3);
+  const int64_t rows = 7, d = 70, vocab = 40, stride = 13;
+  const auto x = values(torch::randn({rows, d}));
+  const auto weight = values(torch::randn({vocab, d}));
+  const auto bias = values(torch::randn({vocab}));
+  const std::vector<int64_t> ids = {0, 3, 4, 17, 22, 38, 39, 11};
+  const auto k = static_cast<int64_t>(ids.size());
+  std::vector<float> y(rows * stride, 99.0f);
+  gathered_product(x.data(), rows, d, weight.data(), bias.data(), ids.data(), k, y.data(), stride);
+  for (int64_t r = 0; r < rows; ++r) {
+    for (int64_t j = 0; j < k; ++j) {
+      double expected = bias[ids[j]];
+      for (int64_t i = 0; i < d; ++i) expected += double(x[r * d + i]) * weight[ids[j] * d + i];
+      EXPECT_NEAR(y[r * stride + j], expected, 1e-4 * std::max(1.0, std::abs(expected))) << "row " << r << " id " << ids[j];
+    }
+    for (int64_t j = k; j < stride; ++j) EXPECT_EQ(y[r * stride + j], 99.0f) << "past the k columns";
+    std::vector<float> alone(k);
+    gathered_product(x.data() + r * d, 1, d, weight.data(), bias.data(), ids.data(), k, alone.data(), k);
+    for (int64_t j = 0; j < k; ++j) EXPECT_EQ(alone[j], y[r * stride + j]) << "row " << r << " alone, id " << ids[j];
+  }
+  std::vector<float> no_bias(k);
+  gathered_product(x.data(), 1, d, weight.data(), nullptr, ids.data(), k, no_bias.data(), k);
+  EXPECT_NEAR(no_bias[2], y[2] - bias[4], 1e-4);
+}
+
 }  // namespace
 }  // namespace nmt::infer

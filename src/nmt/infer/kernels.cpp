@@ -91,4 +91,9 @@ void log_softmax_top_k(float* logits, int64_t rows, int64_t cols, int64_t k, con
   NMT_DISPATCH(log_softmax_top_k(logits, rows, cols, k, banned, banned_count, scores, ids, log_sums, block_max.data()))
 }
 
+void gathered_product(const float* x, int64_t rows, int64_t d, const float* weight, const float* bias,
+                      const int64_t* ids, int64_t k, float* y, int64_t y_stride) {
+  NMT_DISPATCH(gathered_product(x, rows, d, weight, bias, ids, k, y, y_stride))
+}
+
 }  // namespace nmt::infer

@@ -65,4 +65,13 @@ void quantize_rows(const float* x, int64_t rows, int64_t cols, int8_t* q, float*
 void log_softmax_top_k(float* logits, int64_t rows, int64_t cols, int64_t k, const int64_t* banned,
                        int64_t banned_count, float* scores, int64_t* ids, float* log_sums = nullptr);
 
+// y[r * y_stride + j] = bias[ids[j]] + x[r, :] . weight[ids[j], :] for
+// x (rows, d) and the k rows of weight (any count, d floats each) that ids
+// name: a layer's output restricted to some of its outputs without packing
+// them (a sentence's shortlist). Each sum is the same whatever `rows` is
+// (16 fixed lanes added in a fixed order), so a row's result never depends
+// on the rows beside it. bias may be null.
+void gathered_product(const float* x, int64_t rows, int64_t d, const float* weight, const float* bias,
+                      const int64_t* ids, int64_t k, float* y, int64_t y_stride);
+
 }  // namespace nmt::infer

@@ -238,3 +238,75 @@ void log_softmax_top_k(float* logits, int64_t rows, int64_t cols, int64_t k, con
     for (int64_t j = 0; j < k; ++j) best[j] -= log_sum;  // -inf stays -inf
   }
 }
+
+// gathered_product's sums: 16 lanes, lane l adding x[i] * w[i] for i = l
+// mod 16 in order, then the lanes added pairwise in a fixed tree, then the
+// tail past the last full 16 in order, each step one fused multiply-add
+// where the CPU has them (a plain multiply and add otherwise). Written out,
+// not left to `omp simd` or to the compiler's contraction, so that one
+// row's sum and four rows' at once are the same arithmetic.
+constexpr int64_t kGatherLanes = 16;
+#if defined(__FMA__)
+inline float multiply_add(float a, float b, float c) { return __builtin_fmaf(a, b, c); }
+#else
+inline float multiply_add(float a, float b, float c) { return a * b + c; }
+#endif
+
+inline float lanes_total(const float* lanes) {
+  float half[8], quarter[4];
+  for (int l = 0; l < 8; ++l) half[l] = lanes[l] + lanes[l + 8];
+  for (int l = 0; l < 4; ++l) quarter[l] = half[l] + half[l + 4];
+  return (quarter[0] + quarter[2]) + (quarter[1] + quarter[3]);
+}
+
+inline float gathered_dot_1(const float* x, const float* w, int64_t d) {
+  float lanes[kGatherLanes] = {};
+  const int64_t full = d - d % kGatherLanes;
+  for (int64_t i = 0; i < full; i += kGatherLanes)
+    for (int64_t l = 0; l < kGatherLanes; ++l) lanes[l] = multiply_add(x[i + l], w[i + l], lanes[l]);
+  float s = lanes_total(lanes);
+  for (int64_t i = full; i < d; ++i) s = multiply_add(x[i], w[i], s);
+  return s;
+}
+
+// Four rows against one weight row: each weight block is read once.
+inline void gathered_dot_4(const float* x, int64_t d, const float* w, float* out) {
+  float l0[kGatherLanes] = {}, l1[kGatherLanes] = {}, l2[kGatherLanes] = {}, l3[kGatherLanes] = {};
+  const float *x0 = x, *x1 = x + d, *x2 = x + 2 * d, *x3 = x + 3 * d;
+  const int64_t full = d - d % kGatherLanes;
+  for (int64_t i = 0; i < full; i += kGatherLanes) {
+    for (int64_t l = 0; l < kGatherLanes; ++l) {
+      const float wl = w[i + l];
+      l0[l] = multiply_add(x0[i + l], wl, l0[l]);
+      l1[l] = multiply_add(x1[i + l], wl, l1[l]);
+      l2[l] = multiply_add(x2[i + l], wl, l2[l]);
+      l3[l] = multiply_add(x3[i + l], wl, l3[l]);
+    }
+  }
+  float s0 = lanes_total(l0), s1 = lanes_total(l1), s2 = lanes_total(l2), s3 = lanes_total(l3);
+  for (int64_t i = full; i < d; ++i) {
+    s0 = multiply_add(x0[i], w[i], s0), s1 = multiply_add(x1[i], w[i], s1);
+    s2 = multiply_add(x2[i], w[i], s2), s3 = multiply_add(x3[i], w[i], s3);
+  }
+  out[0] = s0, out[1] = s1, out[2] = s2, out[3] = s3;
+}
+
+void gathered_product(const float* x, int64_t rows, int64_t d, const float* weight, const float* bias,
+                      const int64_t* ids, int64_t k, float* y, int64_t y_stride) {
+  int64_t r = 0;
+  for (; r + 4 <= rows; r += 4) {
+    const float* xr = x + r * d;
+    float* yr = y + r * y_stride;
+    for (int64_t j = 0; j < k; ++j) {
+      float s[4];
+      gathered_dot_4(xr, d, weight + ids[j] * d, s);
+      const float b = bias ? bias[ids[j]] : 0.0f;
+      for (int q = 0; q < 4; ++q) yr[q * y_stride + j] = s[q] + b;
+    }
+  }
+  for (; r < rows; ++r) {
+    const float* xr = x + r * d;
+    float* yr = y + r * y_stride;
+    for (int64_t j = 0; j < k; ++j) yr[j] = gathered_dot_1(xr, weight + ids[j] * d, d) + (bias ? bias[ids[j]] : 0.0f);
+  }
+}
