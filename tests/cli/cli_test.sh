@@ -637,8 +637,8 @@ case "$case_name" in
     [ "$(wc -l <"$work/small.out")" = 40 ] || fail "expected 40 lines with a small shortlist"
     "$nmt" bench translate --model "$work/run" --input "$work/t.en" --sentences 8 --beam 1 --batch 4 \
       --shortlist "$work/small.sl" --json "$work/sl.json" >"$work/out" 2>"$work/err" || { cat "$work/err"; fail "bench --shortlist failed"; }
-    grep -q '"shortlist_pieces_per_batch":' "$work/sl.json" || { cat "$work/sl.json"; fail "no shortlist size in the bench JSON"; }
-    grep -q "target pieces a batch" "$work/out" || { cat "$work/out"; fail "no shortlist size in the bench table"; }
+    grep -q '"shortlist_pieces_per_sentence":' "$work/sl.json" || { cat "$work/sl.json"; fail "no shortlist size in the bench JSON"; }
+    grep -q "target pieces a sentence" "$work/out" || { cat "$work/out"; fail "no shortlist size in the bench table"; }
     expect_error "a shortlist restricts the CPU engine's output layer: use --engine cpu" \
       "$nmt" translate --model "$work/run" --input "$work/t.en" --shortlist "$work/all.sl" --engine torch
     "$nmt" train --preset tiny --train-src "$work/s.en" --train-tgt "$work/s.es" --vocab-size 280 \

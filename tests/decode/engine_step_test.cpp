@@ -4,6 +4,7 @@
 // searches' results.
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <iostream>
 #include <vector>
 
@@ -144,18 +145,21 @@ TEST(EngineStep, TopKMatchesTheDefaultOverLibTorchsLogProbs) {
   }
 }
 
-// A shortlist's vocabulary: the engine scores only those pieces, normalised
-// among themselves (the log-softmax of LibTorch's log-probabilities over the
-// same pieces), and log_probs gives every other piece -inf.
-TEST(EngineStep, AShortlistScoresOnlyItsPiecesNormalisedAmongThemselves) {
+// A shortlist's vocabularies, one per sentence: each row scores only its
+// sentence's pieces, normalised among themselves (the log-softmax of
+// LibTorch's log-probabilities over the same pieces), whatever the other
+// sentences' lists are (a shorter list's columns are padded), and
+// log_probs gives every other piece -inf.
+TEST(EngineStep, AShortlistScoresOnlyEachSentencesPiecesNormalisedAmongThemselves) {
   auto model = eval_model(15, true, true);
   torch::NoGradGuard no_grad;
   const auto weights = infer::weights_from(model);
   const auto src = sources();
-  const std::vector<int64_t> vocabulary = {0, 1, 2, 3, 5, 8, 13, 21, 34, 55};
+  const SourceVocabularies vocabularies = {
+      {0, 1, 2, 3, 5, 8, 13, 21, 34, 55}, {0, 1, 2, 3, 4, 6, 10, 59}, {0, 1, 2, 3, 5, 8, 13, 21, 34, 55, 57}};
   TransformerStep torch_step(model, src);
-  EngineStep engine_step(weights, src, &vocabulary);
-  EngineStep copy_step(weights, src, &vocabulary);
+  EngineStep engine_step(weights, src, &vocabularies);
+  EngineStep copy_step(weights, src, &vocabularies);
   TokenRules rules;
   rules.banned = {0, 1, 2};
   rules.eos_only = {0, 0, 1};
@@ -163,22 +167,70 @@ TEST(EngineStep, AShortlistScoresOnlyItsPiecesNormalisedAmongThemselves) {
   TopK got;
   engine_step.top_k(last, rules, 4, got);
   const auto full = torch_step.log_probs(last);
-  const auto part = full.index_select(1, torch::tensor(vocabulary, torch::kLong));
-  const auto expected = part - torch::logsumexp(part, 1, /*keepdim=*/true);  // (3, 10)
-  for (int64_t r = 0; r < 2; ++r) {
-    std::vector<std::pair<float, int64_t>> ranked;
-    for (size_t j = 3; j < vocabulary.size(); ++j) ranked.emplace_back(expected[r][j].item<float>(), vocabulary[j]);
-    std::sort(ranked.begin(), ranked.end(), [](auto& a, auto& b) { return a.first > b.first; });
-    for (int64_t j = 0; j < 4; ++j) {
-      EXPECT_EQ(got.ids[r * 4 + j], ranked[j].second) << "row " << r << " rank " << j;
-      EXPECT_NEAR(got.scores[r * 4 + j], ranked[j].first, 1e-5);
+  const auto lp = copy_step.log_probs(last);
+  for (int64_t r = 0; r < 3; ++r) {
+    const auto& vocabulary = vocabularies[r];
+    const auto part = full[r].index_select(0, torch::tensor(vocabulary, torch::kLong));
+    const auto expected = part - torch::logsumexp(part, 0);
+    if (r < 2) {
+      std::vector<std::pair<float, int64_t>> ranked;
+      for (size_t j = 3; j < vocabulary.size(); ++j) ranked.emplace_back(expected[j].item<float>(), vocabulary[j]);
+      std::sort(ranked.begin(), ranked.end(), [](auto& a, auto& b) { return a.first > b.first; });
+      for (int64_t j = 0; j < 4; ++j) {
+        EXPECT_EQ(got.ids[r * 4 + j], ranked[j].second) << "row " << r << " rank " << j;
+        EXPECT_NEAR(got.scores[r * 4 + j], ranked[j].first, 1e-5);
+      }
+    } else {
+      EXPECT_EQ(got.ids[8], 3) << "the row held to </s>";
+      EXPECT_NEAR(got.scores[8], expected[3].item<float>(), 1e-5);
+    }
+    for (int64_t id = 0; id < 60; ++id) {
+      const auto it = std::find(vocabulary.begin(), vocabulary.end(), id);
+      if (it == vocabulary.end()) {
+        EXPECT_TRUE(std::isinf(lp[r][id].item<float>())) << "row " << r << ": piece " << id << " is not on its list";
+        EXPECT_TRUE(std::isinf(engine_step.last_log_prob(r, id)));
+      } else {
+        EXPECT_NEAR(lp[r][id].item<float>(), expected[it - vocabulary.begin()].item<float>(), 1e-5);
+      }
     }
   }
-  EXPECT_EQ(got.ids[8], 3) << "the row held to </s>";
-  EXPECT_NEAR(got.scores[8], expected[2][3].item<float>(), 1e-5);
-  const auto lp = copy_step.log_probs(last);
-  EXPECT_TRUE(torch::isinf(lp.index_select(1, torch::tensor({4, 6, 59}, torch::kLong))).all().item<bool>());
-  EXPECT_NEAR(lp[1][13].item<float>(), expected[1][6].item<float>(), 1e-5);
+  EXPECT_NEAR(engine_step.last_log_prob(1, 10), lp[1][10].item<float>(), 1e-5);
+  EXPECT_TRUE(std::isinf(engine_step.last_log_prob(1, 2))) << "a banned token";
+}
+
+// A shortlisted sentence's scores are the same alone and in a batch whose
+// other sentences have longer and shorter lists: its own list's products
+// are the same arithmetic whatever the batch (gathered_product), and the
+// rest of the step differs in the last bits at most (the matrix products'
+// blocking may follow the row count), far below what normalising over the
+// batch's lists would change.
+TEST(EngineStep, AShortlistedSentenceScoresTheSameAloneAndInABatch) {
+  auto model = eval_model(16, true, true);
+  torch::NoGradGuard no_grad;
+  for (const int threads : {1, 2}) {
+    const auto weights = infer::weights_from(model, infer::Precision::kFloat32, threads);
+    infer::Engine engine(weights, threads), alone_engine(weights, threads);
+    const SourceVocabularies vocabularies = {{0, 1, 2, 3, 4, 9, 17, 40}, {0, 1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 30, 31, 50},
+                                             {0, 1, 2, 3, 12}};
+    const std::vector<std::vector<int>> s = {{5, 9, 12, 7, 30}, {44}, {8, 8, 21}};
+    EngineStep batch(engine, sources(), &vocabularies);
+    const SourceVocabularies one = {vocabularies[1]};
+    EngineStep alone(alone_engine, source_batch({&s[1]}, 64), &one);
+    TokenRules rules;
+    rules.banned = {0, 1};
+    TopK in_batch, by_itself;
+    std::vector<int64_t> last_batch(3, 1), last_alone(1, 1);
+    for (int step = 0; step < 4; ++step) {
+      batch.top_k(last_batch, rules, 3, in_batch);
+      alone.top_k(last_alone, rules, 3, by_itself);
+      for (int64_t j = 0; j < 3; ++j) {
+        EXPECT_EQ(in_batch.ids[3 + j], by_itself.ids[j]) << threads << " threads, step " << step;
+        EXPECT_NEAR(in_batch.scores[3 + j], by_itself.scores[j], 1e-5) << threads << " threads, step " << step;
+      }
+      for (int64_t r = 0; r < 3; ++r) last_batch[r] = in_batch.ids[r * 3];
+      last_alone[0] = by_itself.ids[0];
+    }
+  }
 }
 
 // int8: the engine's products quantize as LibTorch's int8 layers do (per
@@ -267,16 +319,21 @@ TEST(EngineStep, SearchesGiveTheSameHypothesesAsLibTorch) {
 // order, as many as there is room for, each with its own limit.
 class WaitingSources : public SentenceFeed {
  public:
-  WaitingSources(int64_t capacity, std::vector<std::vector<int>> sources, std::vector<int64_t> limits)
-      : capacity_(capacity), sources_(std::move(sources)), limits_(std::move(limits)) {}
+  // vocabularies: empty, or one per source (a shortlist's).
+  WaitingSources(int64_t capacity, std::vector<std::vector<int>> sources, std::vector<int64_t> limits,
+                 SourceVocabularies vocabularies = {})
+      : capacity_(capacity), sources_(std::move(sources)), limits_(std::move(limits)),
+        vocabularies_(std::move(vocabularies)) {}
   int64_t capacity() const override { return capacity_; }
   std::vector<int64_t> join(StepFunction& step, int64_t room) override {
     std::vector<const std::vector<int>*> batch;
     std::vector<int64_t> limits;
+    SourceVocabularies vocabularies;
     for (; next_ < sources_.size() && static_cast<int64_t>(batch.size()) < room; ++next_) {
       batch.push_back(&sources_[next_]), limits.push_back(limits_[next_]);
+      if (!vocabularies_.empty()) vocabularies.push_back(vocabularies_[next_]);
     }
-    if (!batch.empty()) step.add_sources(source_batch(batch, 64));
+    if (!batch.empty()) step.add_sources(source_batch(batch, 64), vocabularies_.empty() ? nullptr : &vocabularies);
     return limits;
   }
 
@@ -284,14 +341,19 @@ class WaitingSources : public SentenceFeed {
   int64_t capacity_;
   std::vector<std::vector<int>> sources_;
   std::vector<int64_t> limits_;
+  SourceVocabularies vocabularies_;
   size_t next_ = 0;
 };
 
 // Sentences that join a running batch (their cross keys in freed or new
 // places, longer sources than the first ones, rows at earlier positions
 // beside later ones) get what each gets alone: greedy on one thread, beam 3
-// on two.
-TEST(EngineStep, ContinuousBatchingGivesEachSentenceWhatItGetsAlone) {
+// on two; with the whole vocabulary, and with a shortlist of each
+// sentence's own (a joining sentence's list in a place a finished one left).
+class ContinuousBatching : public ::testing::TestWithParam<bool> {};
+
+TEST_P(ContinuousBatching, GivesEachSentenceWhatItGetsAlone) {
+  const bool shortlisted = GetParam();
   auto model = eval_model(21, true, true);
   torch::NoGradGuard no_grad;
   model->output_bias.uniform_(-4, 4);  // peakier: near-ties between tokens are rare
@@ -303,23 +365,40 @@ TEST(EngineStep, ContinuousBatchingGivesEachSentenceWhatItGetsAlone) {
   }
   std::vector<int64_t> limits;
   for (const auto& s : sources) limits.push_back(static_cast<int64_t>(s.size()) + 4);
+  SourceVocabularies vocabularies;  // the reserved ids and 12 to 36 others
+  for (size_t i = 0; i < sources.size() && shortlisted; ++i) {
+    const auto picked = torch::randperm(56, torch::kLong).slice(0, 0, 12 + 3 * static_cast<int64_t>(i)) + 4;
+    std::vector<int64_t> list = {0, 1, 2, 3};
+    list.insert(list.end(), picked.data_ptr<int64_t>(), picked.data_ptr<int64_t>() + picked.numel());
+    std::sort(list.begin(), list.end());
+    vocabularies.push_back(list);
+  }
+  SourceVocabularies picked;  // vocabularies_of's, read by the step it is given to
+  const auto vocabularies_of = [&](std::vector<size_t> indices) -> const SourceVocabularies* {
+    if (!shortlisted) return nullptr;
+    picked.clear();
+    for (const auto i : indices) picked.push_back(vocabularies[i]);
+    return &picked;
+  };
   for (const int beam : {1, 3}) {
     const int threads = beam == 1 ? 1 : 2;
     // Sentences end by choice, at different steps (the beam's longer
     // hypotheses need a larger push).
-    model->output_bias[text::kEosId] = beam == 1 ? 3.5 : 5.0;
+    // A list's few pieces give </s> a larger share: a smaller push.
+    model->output_bias[text::kEosId] = (beam == 1 ? 3.5 : 5.0) - (shortlisted ? (beam == 1 ? 0.7 : 1.0) : 0.0);
     const auto weights = infer::weights_from(model, infer::Precision::kFloat32, threads);
     infer::Engine engine(weights, threads);
     SearchOptions options;
     options.beam = beam, options.n_best = beam == 1 ? 1 : 2;
     const std::vector<const std::vector<int>*> first = {&sources[0], &sources[1]};
-    EngineStep step(engine, source_batch(first, 64));
-    WaitingSources feed(3, {sources.begin() + 2, sources.end()}, {limits.begin() + 2, limits.end()});
+    EngineStep step(engine, source_batch(first, 64), vocabularies_of({0, 1}));
+    WaitingSources feed(3, {sources.begin() + 2, sources.end()}, {limits.begin() + 2, limits.end()},
+                        shortlisted ? SourceVocabularies(vocabularies.begin() + 2, vocabularies.end()) : SourceVocabularies{});
     const auto got = search(step, {limits[0], limits[1]}, options, &feed);
     ASSERT_EQ(got.size(), sources.size());
     int ended_by_choice = 0, several_tokens = 0;
     for (size_t i = 0; i < sources.size(); ++i) {
-      EngineStep one(weights, source_batch({&sources[i]}, 64));
+      EngineStep one(weights, source_batch({&sources[i]}, 64), vocabularies_of({i}));
       const auto alone = search(one, {limits[i]}, options);
       ASSERT_EQ(got[i].size(), alone[0].size()) << "beam " << beam << " sentence " << i;
       for (size_t k = 0; k < alone[0].size(); ++k) {
@@ -338,19 +417,34 @@ TEST(EngineStep, ContinuousBatchingGivesEachSentenceWhatItGetsAlone) {
   }
 }
 
-// A shortlist's output layer is the first sources' alone: joining is refused.
-TEST(EngineStep, ContinuousBatchingRefusesAShortlist) {
+INSTANTIATE_TEST_SUITE_P(EngineStep, ContinuousBatching, ::testing::Values(false, true),
+                         [](const auto& info) { return info.param ? "Shortlisted" : "WholeVocabulary"; });
+
+// A shortlisted search takes sentences only with lists of their own, and a
+// search over the whole vocabulary none.
+TEST(EngineStep, JoiningSentencesBringAListExactlyWhereTheRunningOnesHaveOne) {
   auto model = eval_model(23, true, true);
   torch::NoGradGuard no_grad;
   const auto weights = infer::weights_from(model);
-  const std::vector<int64_t> vocabulary = {0, 1, 2, 3, 7, 9};
-  EngineStep step(weights, sources(), &vocabulary);
-  try {
-    step.add_sources(sources());
-    FAIL() << "a shortlisted step took more sources";
-  } catch (const nmt::Error& e) {
-    EXPECT_NE(std::string(e.what()).find("continuous batching does not take a shortlist"), std::string::npos) << e.what();
-  }
+  const SourceVocabularies three = {{0, 1, 2, 3, 7, 9}, {0, 1, 2, 3, 8}, {0, 1, 2, 3}};
+  EngineStep shortlisted(weights, sources(), &three);
+  EngineStep whole(weights, sources());
+  const auto refused = [](const std::function<void()>& join, const std::string& message) {
+    try {
+      join();
+      ADD_FAILURE() << "joined: expected \"" << message << "\"";
+    } catch (const nmt::Error& e) {
+      EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << e.what();
+    }
+  };
+  refused([&] { shortlisted.add_sources(sources(), nullptr); },
+          "sources joining a shortlisted search need vocabularies of their own");
+  refused([&] { whole.add_sources(sources(), &three); },
+          "sources joining a search over the whole vocabulary cannot bring a shortlist");
+  const SourceVocabularies two = {{0, 1, 2, 3}, {0, 1, 2, 3}};
+  refused([&] { shortlisted.add_sources(sources(), &two); }, "2 shortlist vocabularies for 3 sources");
+  const SourceVocabularies no_end = {{0, 1, 2, 7}, {0, 1, 2, 3}, {0, 1, 2, 3}};
+  refused([&] { shortlisted.add_sources(sources(), &no_end); }, "a shortlist vocabulary without </s>");
 }
 
 }  // namespace nmt::decode

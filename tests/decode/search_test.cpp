@@ -295,7 +295,7 @@ class QueueFeed : public SentenceFeed {
   std::vector<int64_t> join(StepFunction& step, int64_t room) override {
     const auto n = std::min<int64_t>(room, static_cast<int64_t>(waiting_.size() - next_));
     if (n == 0) return {};
-    step.add_sources(torch::zeros({n, 1}, torch::kLong));  // TableStep takes its next tables
+    step.add_sources(torch::zeros({n, 1}, torch::kLong), nullptr);  // TableStep takes its next tables
     std::vector<int64_t> limits(waiting_.begin() + next_, waiting_.begin() + next_ + n);
     next_ += static_cast<size_t>(n);
     return limits;
@@ -380,7 +380,7 @@ class GreedyFeed : public SentenceFeed {
   std::vector<int64_t> join(StepFunction& step, int64_t room) override {
     if (joined_) return {};
     joined_ = true;
-    step.add_sources(torch::zeros({room + extra_, 1}, torch::kLong));
+    step.add_sources(torch::zeros({room + extra_, 1}, torch::kLong), nullptr);
     return std::vector<int64_t>(room + extra_, 5);
   }
 

@@ -42,7 +42,7 @@ class TableStep : public StepFunction {
     joined_ = static_cast<int>(first);
   }
 
-  void add_sources(const at::Tensor& src) override {
+  void add_sources(const at::Tensor& src, const SourceVocabularies* /*vocabularies*/) override {
     for (int64_t i = 0; i < src.size(0); ++i) {
       if (joined_ >= static_cast<int>(tables_.size())) {
         problems.push_back("add_sources: no table left to join");

@@ -1,5 +1,6 @@
 // The search driving a real (random, tiny) Transformer through
 // TransformerStep, and the batch translator's bookkeeping.
+#include <algorithm>
 #include <set>
 #include <vector>
 
@@ -9,6 +10,7 @@
 #include "nmt/decode/constrained_search.h"
 #include "nmt/decode/decode_options.h"
 #include "nmt/decode/search.h"
+#include "nmt/decode/shortlist.h"
 #include "nmt/decode/translator.h"
 #include "nmt/model/threads.h"
 #include "nmt/model/transformer.h"
@@ -261,6 +263,55 @@ TEST(TranslatorTest, Continuous_GivesWhatFixedBatchesGive) {
         EXPECT_LE(continuous_stats.batch_seconds.size(), static_cast<size_t>(workers)) << what;
       }
     }
+  }
+  model::set_cpu_threads(2);
+}
+
+// A shortlist restricts each sentence to its own list, so a sentence's
+// translation is the same alone, in a fixed batch of 4 and in a running
+// search that others join (beam 1 and 3), and every token it writes is on
+// its own list, not only on a batch neighbour's.
+TEST(TranslatorTest, Shortlist_EachSentenceKeepsItsOwnListInAnyBatch) {
+  model::set_cpu_threads(1);
+  Translator translator(random_tiny_model(45, 1.5), torch::kCPU);
+  if (translator.engine_for(TranslateOptions{}) != "cpu") GTEST_SKIP() << "built without the CPU engine";
+  torch::manual_seed(46);
+  std::vector<std::vector<int>> sources;
+  ShortlistCounter counter(24, 24);
+  for (int n : {7, 2, 5, 1, 9, 4, 3, 8, 6, 2, 5, 10}) {
+    auto ids = torch::randint(4, 24, {n}, torch::kLong);
+    sources.emplace_back(ids.data_ptr<int64_t>(), ids.data_ptr<int64_t>() + n);
+    auto tgt = torch::randint(4, 24, {3}, torch::kLong);
+    counter.add(sources.back(), {tgt.data_ptr<int64_t>(), tgt.data_ptr<int64_t>() + 3});
+  }
+  ShortlistOptions shortlist_options;
+  shortlist_options.frequent = 2, shortlist_options.per_source = 2;
+  TranslateOptions o;
+  o.shortlist = std::make_shared<const Shortlist>(counter.finish(shortlist_options));
+  o.max_length_ratio = 1.0, o.max_length_extra = 4;
+  for (const int64_t beam : {1, 3}) {
+    o.search.beam = beam;
+    o.batch_size = 1, o.continuous = false;
+    const auto alone = translator.translate(sources, o);
+    o.batch_size = 4;
+    const auto fixed = translator.translate(sources, o);
+    o.continuous = true;
+    const auto continuous = translator.translate(sources, o);
+    int restricted = 0;  // sentences whose list leaves out some piece
+    for (size_t i = 0; i < sources.size(); ++i) {
+      const auto what = "beam " + std::to_string(beam) + ", sentence " + std::to_string(i);
+      ASSERT_EQ(alone[i].size(), 1u) << what;
+      for (const auto* other : {&fixed[i], &continuous[i]}) {
+        ASSERT_EQ(other->size(), 1u) << what;
+        EXPECT_EQ(other->front().tokens, alone[i][0].tokens) << what;
+        EXPECT_NEAR(other->front().score, alone[i][0].score, 1e-4) << what;
+      }
+      const auto list = o.shortlist->vocabulary({&sources[i]});
+      restricted += list.size() < 24;
+      for (const auto token : alone[i][0].tokens)
+        EXPECT_TRUE(std::binary_search(list.begin(), list.end(), int64_t{token})) << what << ": token " << token;
+    }
+    EXPECT_GE(restricted, 10) << "the lists leave too little out to test";
   }
   model::set_cpu_threads(2);
 }

@@ -20,6 +20,7 @@
 #include <torch/torch.h>
 
 #include "nmt/data/pair_reader.h"
+#include "nmt/decode/shortlist.h"
 #include "nmt/decode/translator.h"
 #include "nmt/text/sentence_splitter.h"
 #include "nmt/train/checkpoint.h"
@@ -58,11 +59,40 @@ std::string translate_alone(decode::Translator& translator, const text::Vocab& v
   return text::join_sentences(split, out);
 }
 
+// A shortlist for the served models (the same vocabulary on both sides),
+// counted on the bundled lines against themselves: 20 frequent pieces and
+// 3 per source piece, so each sentence's list is a small part of the vocabulary.
+const std::string& shortlist_file() {
+  class LinesAgainstThemselves : public data::PairReader {
+   public:
+    bool next(data::SentencePair& pair) override {
+      if (next_ == english_lines().size()) return false;
+      pair.src = pair.tgt = english_lines()[next_++];
+      return true;
+    }
+    std::string location() const override { return "line " + std::to_string(next_); }
+
+   private:
+    size_t next_ = 0;
+  };
+  static TempDir dir;
+  static const std::string path = [] {
+    LinesAgainstThemselves corpus;
+    decode::ShortlistOptions o;
+    o.frequent = 20, o.per_source = 3;
+    decode::Shortlist::build(corpus, english_vocab(), english_vocab(), o).save(dir.file("en.sl"));
+    return dir.file("en.sl");
+  }();
+  return path;
+}
+
 // 96 requests from 12 clients at once, beam 2: fixed batches, or a running
-// search that sentences join as others finish (continuous batching).
-void expect_concurrent_requests_equal_each_sentence_alone(bool continuous) {
+// search that sentences join as others finish (continuous batching); with
+// a shortlist, each sentence keeps its own list in either.
+void expect_concurrent_requests_equal_each_sentence_alone(bool continuous, bool shortlist = false) {
   auto options = test_server_options();
   options.scheduling.continuous = continuous;
+  if (shortlist) options.engine.shortlist = shortlist_file();
   options.translate.search.beam = 2;
   options.scheduling.max_wait_ms = 30;  // company is sure to arrive
   RunningServer server(options);
@@ -89,6 +119,7 @@ void expect_concurrent_requests_equal_each_sentence_alone(bool continuous) {
   const auto vocab = text::Vocab::from_serialized(ckpt.info.src_vocab);
   decode::TranslateOptions one = options.translate;
   one.batch_size = 1;
+  if (shortlist) one.shortlist = std::make_shared<const decode::Shortlist>(decode::Shortlist::load(shortlist_file()));
   for (size_t i = 0; i < n; ++i) {
     EXPECT_EQ(answers[i], translate_alone(alone, vocab, lines[i], one)) << "line " << i << ": " << lines[i];
   }
@@ -109,6 +140,14 @@ TEST(ServerTest, ConcurrentRequests_EqualEachSentenceTranslatedAlone) {
 
 TEST(ServerTest, ConcurrentRequests_Continuous_EqualEachSentenceTranslatedAlone) {
   expect_concurrent_requests_equal_each_sentence_alone(true);
+}
+
+TEST(ServerTest, ConcurrentRequests_Shortlisted_EqualEachSentenceTranslatedAlone) {
+  expect_concurrent_requests_equal_each_sentence_alone(false, true);
+}
+
+TEST(ServerTest, ConcurrentRequests_ContinuousShortlisted_EqualEachSentenceTranslatedAlone) {
+  expect_concurrent_requests_equal_each_sentence_alone(true, true);
 }
 
 TEST(ServerTest, Translate_AnswersLikeLibreTranslate) {

@@ -47,7 +47,7 @@ struct Case {
   int64_t beam = 1, batch = 1;
   int64_t sentences = 0, generated_tokens = 0;
   double seconds = 0, p50_ms = 0, p99_ms = 0;
-  double shortlist_pieces = 0;  // with a shortlist: target pieces scored per batch, on average
+  double shortlist_pieces = 0;  // with a shortlist: target pieces each sentence scored, on average
   std::optional<double> peer_tokens_per_second;
   double tokens_per_second() const { return static_cast<double>(generated_tokens) / seconds; }
 };
@@ -69,8 +69,8 @@ Case measure(decode::Translator& translator, const std::vector<std::vector<int>>
   for (double s : stats.batch_seconds) latency_ms.push_back(1000 * s);
   c.p50_ms = percentile(latency_ms, 50);
   c.p99_ms = percentile(latency_ms, 99);
-  if (!stats.batch_seconds.empty())
-    c.shortlist_pieces = static_cast<double>(stats.shortlist_pieces) / static_cast<double>(stats.batch_seconds.size());
+  if (stats.sentences > 0)
+    c.shortlist_pieces = static_cast<double>(stats.shortlist_pieces) / static_cast<double>(stats.sentences);
   return c;
 }
 
@@ -218,7 +218,7 @@ void run(const TranslateBench& b) {
                         {"seconds", k.seconds}, {"tokens_per_second", k.tokens_per_second()},
                         {"sentences_per_second", sent_per_s},
                         {"batch_latency_ms", {{"p50", k.p50_ms}, {"p99", k.p99_ms}}}};
-    if (shortlist) j["shortlist_pieces_per_batch"] = k.shortlist_pieces;
+    if (shortlist) j["shortlist_pieces_per_sentence"] = k.shortlist_pieces;
     if (b.common.vs_torch) {
       row.push_back(k.peer_tokens_per_second ? fixed(*k.peer_tokens_per_second, 1) : "-");
       row.push_back(k.peer_tokens_per_second ? fixed(k.tokens_per_second() / *k.peer_tokens_per_second, 2) : "-");
@@ -241,7 +241,7 @@ void run(const TranslateBench& b) {
   std::vector<std::string> notes = {"input: " + input + "; peak RSS " + fixed(rss, 0) + " MiB" +
                                         (shortlist && !cases.empty()
                                              ? "; shortlist: " + fixed(cases.front().shortlist_pieces, 0) + " of " +
-                                                   std::to_string(config.tgt_vocab) + " target pieces a batch"
+                                                   std::to_string(config.tgt_vocab) + " target pieces a sentence"
                                              : std::string()),
                                     "tokens: generated pieces of the best hypothesis, </s> not counted; "
                                     "latency: wall time of one batch (one sentence at batch 1)",
@@ -268,7 +268,7 @@ void add_translate_command(CLI::App& bench) {
       ->capture_default_str()->check(CLI::IsMember({"none", "int8"}))->excludes(bf16);
   c->add_option("--engine", b->engine, "auto, cpu or torch, as nmt translate --engine")
       ->capture_default_str()->check(CLI::IsMember({"auto", "torch", "cpu"}));
-  c->add_option("--shortlist", b->shortlist, "Restrict each batch's output layer, as nmt translate --shortlist (with --model)");
+  c->add_option("--shortlist", b->shortlist, "Restrict each sentence's output layer to its shortlist, as nmt translate --shortlist (with --model)");
   c->add_option("--workers", b->workers,
                 "Batches translated at once, each on threads/workers threads, as nmt translate --workers")
       ->capture_default_str()->check(CLI::Range(1, 1024));

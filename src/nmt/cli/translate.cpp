@@ -176,9 +176,9 @@ void run(TranslateCommand cmd) {
             << cmd.options.search.beam << ", batch " << cmd.options.batch_size << ", " << stats.max_workers
             << (stats.max_workers == 1 ? " worker" : " workers") << ", step " << ckpt.info.step << ")\n";
   std::cerr << cpu::isa_report() << "\n";
-  if (cmd.options.shortlist && !total.batch_seconds.empty()) {
-    std::cerr << "shortlist: " << total.shortlist_pieces / static_cast<int64_t>(total.batch_seconds.size()) << " of "
-              << ckpt.model_config.tgt_vocab << " target pieces a batch on average\n";
+  if (cmd.options.shortlist && total.sentences > 0) {
+    std::cerr << "shortlist: " << total.shortlist_pieces / total.sentences << " of " << ckpt.model_config.tgt_vocab
+              << " target pieces a sentence on average\n";
   }
   if (total.truncated_sources > 0) {
     std::cerr << "warning: " << total.truncated_sources << " source lines were longer than the model's "

@@ -34,7 +34,7 @@ std::vector<DecodeOptionSpec> make_table() {
                     "--no-allow-unk", "Never generate <unk>"),
       option_row(&O::batch_size, "batch_size", "--batch", "Sentences per batch"),
       with_off_flag(option_row(&O::continuous, "continuous", "--continuous",
-                               "Continuous batching (CPU engine, --search nmt, no shortlist): a finished sentence's "
+                               "Continuous batching (CPU engine, --search nmt): a finished sentence's "
                                "rows are given at once to a waiting sentence"),
                     "--no-continuous", "Fixed batches: each batch runs until its longest sentence ends"),
       option_row(&O::max_length_ratio, "max_length_ratio", "--max-length-ratio",
@@ -63,7 +63,7 @@ const std::vector<EngineOptionSpec>& engine_option_table() {
     quantize.set = [](const nlohmann::json& v, EngineChoice& c) { c.int8 = v.get<std::string>() == "int8"; };
     EngineOptionSpec shortlist{
         "shortlist", "--shortlist", "", "Score only the target pieces that this shortlist (nmt shortlist) gives each "
-        "batch's sources: a smaller output layer, faster (CPU engine); none: without one; unset: the run's own (a "
+        "sentence's source: a smaller output layer, faster (CPU engine); none: without one; unset: the run's own (a "
         "student of nmt distill has RUN_DIR/shortlist.bin)",
         "", OptionKind::text, {}, {}, {}};
     shortlist.get = [](const EngineChoice& c) { return nlohmann::json(c.shortlist.value_or("")); };

@@ -162,7 +162,7 @@ void StepFunction::top_k(const std::vector<int64_t>& last, const TokenRules& rul
   }
 }
 
-void StepFunction::add_sources(const at::Tensor& /*src*/) {
+void StepFunction::add_sources(const at::Tensor& /*src*/, const SourceVocabularies* /*vocabularies*/) {
   NMT_CHECK(false, "this model's search cannot take sentences into a running batch (continuous batching): "
                    "the CPU engine (--engine cpu) can");
 }

@@ -60,6 +60,11 @@ struct TopK {
   std::vector<int64_t> ids;
 };
 
+// The target ids each source may produce (its sentence's shortlist: sorted,
+// distinct, the reserved ids included), one list per source, in the order
+// of the sources.
+using SourceVocabularies = std::vector<std::vector<int64_t>>;
+
 // What a search needs from a model. Rows are hypotheses; the search tells
 // the model which rows survive each step.
 class StepFunction {
@@ -83,9 +88,11 @@ class StepFunction {
   virtual float last_log_prob(int64_t row, int64_t token);
   // Continuous batching: sources (N, S) ids on the CPU, as source_batch
   // gives them, join the running search: one new row each, after the
-  // current rows, starting from <s>, while the others go on. A step
-  // function that cannot take them says so.
-  virtual void add_sources(const at::Tensor& src);
+  // current rows, starting from <s>, while the others go on; where the
+  // running sources have vocabularies of their own (a shortlist), the new
+  // ones come with theirs (null otherwise). A step function that cannot
+  // take them says so.
+  virtual void add_sources(const at::Tensor& src, const SourceVocabularies* vocabularies);
 
  private:
   at::Tensor last_log_probs_;  // the default top_k's (rows, V), rules applied, on its device

@@ -155,8 +155,8 @@ void EnsembleStep::select_rows(const std::vector<int64_t>& rows, bool same_sente
   for (auto& m : members_) m->select_rows(rows, same_sentences);
 }
 
-void EnsembleStep::add_sources(const at::Tensor& src) {
-  for (auto& m : members_) m->add_sources(src);
+void EnsembleStep::add_sources(const at::Tensor& src, const SourceVocabularies* vocabularies) {
+  for (auto& m : members_) m->add_sources(src, vocabularies);
 }
 
 Translator::Translator(model::Transformer model, torch::Device device)
@@ -308,20 +308,48 @@ class ClaimedSentences : public SentenceSource {
   std::vector<size_t> claimed_;  // the source index of each sentence taken
 };
 
+// A sentence's part of the target vocabulary: its shortlist's, and the
+// pieces of its constraints (null: none).
+std::vector<int64_t> shortlist_vocabulary(const Shortlist& shortlist, const std::vector<int>& source,
+                                          const Constraints* constraints) {
+  auto vocabulary = shortlist.vocabulary({&source});
+  if (constraints != nullptr) {  // the search may write any spelling of them
+    for (const auto* phrases : {&constraints->include, &constraints->exclude})
+      for (const auto& phrase : *phrases)
+        for (const auto& spelling : phrase.spellings) vocabulary.insert(vocabulary.end(), spelling.begin(), spelling.end());
+    std::sort(vocabulary.begin(), vocabulary.end());
+    vocabulary.erase(std::unique(vocabulary.begin(), vocabulary.end()), vocabulary.end());
+  }
+  return vocabulary;
+}
+
 // A running search's feed over a SentenceSource: joined sentences' sources
 // go to the step, their n-best lists back to the source.
 class SourceFeed : public SentenceFeed {
  public:
   using Limit = std::function<int64_t(size_t pieces)>;
   using Batch = std::function<torch::Tensor(const std::vector<std::vector<int>>& sentences)>;
-  SourceFeed(SentenceSource& source, int64_t capacity, Limit limit, Batch batch, TranslateStats& stats)
-      : source_(source), capacity_(capacity), limit_(std::move(limit)), batch_(std::move(batch)), stats_(stats) {}
+  // With a shortlist, each sentence's own part of it (shortlist_vocabulary).
+  SourceFeed(SentenceSource& source, int64_t capacity, Limit limit, Batch batch, const Shortlist* shortlist,
+             TranslateStats& stats)
+      : source_(source), capacity_(capacity), limit_(std::move(limit)), batch_(std::move(batch)),
+        shortlist_(shortlist), stats_(stats) {}
   int64_t capacity() const override { return capacity_; }
   std::vector<int64_t> join(StepFunction& step, int64_t room) override {
     const auto sentences = source_.take(room, capacity_ - room);
     if (sentences.empty()) return {};
-    step.add_sources(batch_(sentences));
+    step.add_sources(batch_(sentences), vocabularies(sentences));
     return limits(sentences);
+  }
+  // The sentences' vocabularies (null without a shortlist), valid until the next call.
+  const SourceVocabularies* vocabularies(const std::vector<std::vector<int>>& sentences) {
+    if (shortlist_ == nullptr) return nullptr;
+    vocabularies_.clear();
+    for (const auto& s : sentences) {
+      vocabularies_.push_back(shortlist_vocabulary(*shortlist_, s, nullptr));
+      stats_.shortlist_pieces += static_cast<int64_t>(vocabularies_.back().size());
+    }
+    return &vocabularies_;
   }
   void finished(int64_t sentence, const std::vector<Hypothesis>& n_best) override {
     if (!n_best.empty()) stats_.generated_tokens += static_cast<int64_t>(n_best[0].tokens.size());
@@ -339,6 +367,8 @@ class SourceFeed : public SentenceFeed {
   int64_t capacity_;
   Limit limit_;
   Batch batch_;
+  const Shortlist* shortlist_;
+  SourceVocabularies vocabularies_;
   TranslateStats& stats_;
 };
 
@@ -353,12 +383,12 @@ int64_t Translator::max_positions() const {
 std::unique_ptr<StepFunction> Translator::step_for(
     const torch::Tensor& src, EngineCache* engines,
     const std::vector<std::shared_ptr<const infer::TransformerWeights>>& weights,
-    const std::vector<int64_t>* vocabulary) {
+    const SourceVocabularies* vocabularies) {
   std::vector<std::unique_ptr<StepFunction>> members;
   for (size_t m = 0; m < models_.size(); ++m) {
 #ifdef NMT_HAVE_ENGINE
     if (engines) {
-      members.push_back(std::make_unique<EngineStep>(engines->impl_->get(weights[m], model::cpu_threads()), src, vocabulary));
+      members.push_back(std::make_unique<EngineStep>(engines->impl_->get(weights[m], model::cpu_threads()), src, vocabularies));
       continue;
     }
 #endif
@@ -370,7 +400,6 @@ std::unique_ptr<StepFunction> Translator::step_for(
 
 std::string Translator::continuous_refusal(const TranslateOptions& options) const {
   if (engine_for(options) != "cpu") return "on LibTorch's engine (it runs on the CPU engine, --engine cpu)";
-  if (options.shortlist) return "with a shortlist (each batch's output layer is its first sentences')";
   if (options.search.rule != "nmt") return "with --search " + options.search.rule + " (it runs --search nmt)";
   if (options.fixed_length > 0) return "with --fixed-length";
   return "";
@@ -395,8 +424,8 @@ bool Translator::search_continuously(SentenceSource& source, const TranslateOpti
   };
   SourceFeed feed(
       source, options.batch_size, [&](size_t pieces) { return max_output_length(pieces, options, positions); },
-      batch_of, stats);
-  auto step = step_for(batch_of(first), &engines, weights, nullptr);
+      batch_of, options.shortlist.get(), stats);
+  auto step = step_for(batch_of(first), &engines, weights, feed.vocabularies(first));
   search(*step, feed.limits(first), options.search, &feed);
   stats.batch_seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   return true;
@@ -472,12 +501,12 @@ std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std
   const auto batch_of = [&](const std::vector<size_t>& indices, TranslateStats& local) {
     return source_batch(sources_of(indices), max_positions, &local.truncated_sources);
   };
-  const auto step_for = [&](const torch::Tensor& src, size_t worker, const std::vector<int64_t>* vocabulary) {
+  const auto step_for = [&](const torch::Tensor& src, size_t worker, const SourceVocabularies* vocabularies) {
     EngineCache* engines = nullptr;
 #ifdef NMT_HAVE_ENGINE
     if (engine) engines = cache ? cache : &own[worker];
 #endif
-    return this->step_for(src, engines, weights, vocabulary);
+    return this->step_for(src, engines, weights, vocabularies);
   };
   const auto keep = [&](size_t i, std::vector<Hypothesis> n_best, TranslateStats& local) {
     if (!n_best.empty()) local.generated_tokens += static_cast<int64_t>(n_best[0].tokens.size());
@@ -502,22 +531,19 @@ std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std
     const auto src = batch_of(indices, local);
     std::vector<int64_t> max_lengths;
     for (const auto i : indices) max_lengths.push_back(limit_of(i));
-    std::vector<int64_t> vocabulary;  // the shortlist's part of the target vocabulary for this batch
     std::vector<const Constraints*> batch_constraints;
     if (constrained(order[first])) {
       for (const auto i : indices) batch_constraints.push_back(&(*constraints)[i]);
     }
+    SourceVocabularies vocabularies;  // each sentence's part of the target vocabulary (its shortlist)
     if (options.shortlist) {
-      vocabulary = options.shortlist->vocabulary(sources_of(indices));
-      for (const auto* c : batch_constraints)  // the search may write any spelling of them
-        for (const auto* phrases : {&c->include, &c->exclude})
-          for (const auto& phrase : *phrases)
-            for (const auto& spelling : phrase.spellings) vocabulary.insert(vocabulary.end(), spelling.begin(), spelling.end());
-      std::sort(vocabulary.begin(), vocabulary.end());
-      vocabulary.erase(std::unique(vocabulary.begin(), vocabulary.end()), vocabulary.end());
-      local.shortlist_pieces += static_cast<int64_t>(vocabulary.size());
+      for (size_t k = 0; k < indices.size(); ++k) {
+        vocabularies.push_back(shortlist_vocabulary(*options.shortlist, sources[indices[k]],
+                                                    batch_constraints.empty() ? nullptr : batch_constraints[k]));
+        local.shortlist_pieces += static_cast<int64_t>(vocabularies.back().size());
+      }
     }
-    auto step = step_for(src, worker, options.shortlist ? &vocabulary : nullptr);
+    auto step = step_for(src, worker, options.shortlist ? &vocabularies : nullptr);
     auto found = batch_constraints.empty() ? search(*step, max_lengths, search_options)
                                            : constrained_search(*step, max_lengths, search_options, batch_constraints);
     for (size_t k = 0; k < indices.size(); ++k) keep(indices[k], std::move(found[k]), local);

@@ -29,7 +29,7 @@ namespace nmt::decode {
 struct TranslateOptions {
   SearchOptions search;
   int64_t batch_size = 32;          // sentences per batch
-  // Continuous batching (the CPU engine, rule nmt, without a shortlist; not
+  // Continuous batching (the CPU engine, rule nmt; not
   // for sentences with constraints): each worker searches up to batch_size
   // sentences at once, longest first, and a sentence that finishes is
   // replaced at the next step by a waiting one, instead of its rows idling
@@ -54,8 +54,8 @@ struct TranslateOptions {
   // inference engine (infer/): float32 or int8, on the CPU. "auto": cpu
   // where it can (a CPU device, no bf16, nmt built with oneDNN), else torch.
   std::string engine = "auto";
-  // The CPU engine only: each batch's output layer restricted to its
-  // sources' shortlist (shortlist.h); null: the whole vocabulary.
+  // The CPU engine only: each sentence's output layer restricted to its
+  // own part of the shortlist (shortlist.h); null: the whole vocabulary.
   std::shared_ptr<const Shortlist> shortlist;
 };
 
@@ -85,7 +85,7 @@ class EnsembleStep : public StepFunction {
   EnsembleStep(std::vector<std::unique_ptr<StepFunction>> members, std::vector<double> weights);
   at::Tensor log_probs(const std::vector<int64_t>& last) override;
   void select_rows(const std::vector<int64_t>& rows, bool same_sentences) override;
-  void add_sources(const at::Tensor& src) override;
+  void add_sources(const at::Tensor& src, const SourceVocabularies* vocabularies) override;
 
  private:
   std::vector<std::unique_ptr<StepFunction>> members_;
@@ -105,7 +105,7 @@ struct TranslateStats {
   int64_t sentences = 0, generated_tokens = 0, truncated_sources = 0;
   double seconds = 0;                 // wall time of the whole call
   std::vector<double> batch_seconds;  // wall time of each batch, in the order they finished
-  int64_t shortlist_pieces = 0;       // with a shortlist: the target pieces each batch scored, summed
+  int64_t shortlist_pieces = 0;       // with a shortlist: the target pieces each sentence scored, summed
   // Adds the counts and batch times of another part of the work (not its
   // wall time, which the caller measures whole).
   void add(const TranslateStats& part);
@@ -179,7 +179,7 @@ class Translator {
   // `constraints` (one per source, as many as sources), the sentences that
   // have some are searched by constrained_search (constrained_search.h), in
   // batches of their own, so the others translate as without them; a
-  // shortlist gains their phrases' pieces.
+  // sentence's shortlist gains its phrases' pieces.
   std::vector<std::vector<Hypothesis>> translate(const std::vector<std::vector<int>>& sources,
                                                  const TranslateOptions& options, TranslateStats* stats = nullptr,
                                                  EngineCache* cache = nullptr,
@@ -196,9 +196,9 @@ class Translator {
   // The engine that translate() uses with these options: "torch" or "cpu".
   std::string engine_for(const TranslateOptions& options) const;
   // Whether search_continuously runs with these options: the CPU engine,
-  // search rule nmt, no shortlist, no fixed length.
+  // search rule nmt, no fixed length.
   bool continuous_for(const TranslateOptions& options) const { return continuous_refusal(options).empty(); }
-  // Why it does not ("with a shortlist", ...), or "" where it does.
+  // Why it does not ("with --fixed-length", ...), or "" where it does.
   std::string continuous_refusal(const TranslateOptions& options) const;
   // Continuous batching: one running search on the CPU engine (from
   // `engines`, one worker's) of up to options.batch_size sentences from
@@ -219,11 +219,11 @@ class Translator {
   // The most positions every model has.
   int64_t max_positions() const;
   // The search's step over src (N, S): the CPU engine from `engines` with
-  // `weights` (restricted to `vocabulary` when given), or LibTorch's model
+  // `weights` (each source restricted to its vocabulary, when given), or LibTorch's model
   // when engines is null; an ensemble's members summed.
   std::unique_ptr<StepFunction> step_for(const torch::Tensor& src, EngineCache* engines,
                                          const std::vector<std::shared_ptr<const infer::TransformerWeights>>& weights,
-                                         const std::vector<int64_t>* vocabulary);
+                                         const SourceVocabularies* vocabularies);
 
   std::vector<model::Transformer> models_;
   std::vector<double> weights_;

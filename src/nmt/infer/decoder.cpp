@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "nmt/common/error.h"
 #include "nmt/infer/kernels.h"
@@ -21,7 +22,7 @@ void grow(std::vector<float>& buffer, int64_t size) {
 void Decoder::start(const float* memory, int64_t sources, int64_t length, const int64_t* lengths) {
   source_length_ = 0;
   source_lengths_.clear(), source_of_row_.clear(), slot_of_row_.clear(), step_of_row_.clear();
-  restricted_.reset();
+  per_source_ = false, place_ids_.clear(), source_columns_ = 0;
   layers_.resize(w_.decoder.size());
   reserve(sources, std::max<int64_t>(step_capacity_, 64));
   add_sources(memory, sources, length, lengths);
@@ -43,6 +44,11 @@ void Decoder::add_sources(const float* memory, int64_t sources, int64_t length, 
   while (static_cast<int64_t>(at.size()) < sources) at.push_back(places++);
   reserve_sources(places, length);
   encode_sources(memory, sources, length, at.data());
+  added_places_ = at;
+  if (per_source_) {  // a place taken over keeps no list of its former source's
+    place_ids_.resize(source_lengths_.size());
+    for (const auto p : at) place_ids_[p].clear();
+  }
   // One row each, in a slot no row keeps.
   std::vector<uint8_t> taken(slots_, 0);
   for (const auto slot : slot_of_row_) taken[slot] = 1;
@@ -99,20 +105,51 @@ int64_t Decoder::steps() const {
   return step_of_row_.empty() ? 0 : *std::max_element(step_of_row_.begin(), step_of_row_.end());
 }
 
-void Decoder::restrict_output(const std::vector<int64_t>& ids) {
-  const int64_t d = w_.config.d_model, vocab = vocab_size(), n = static_cast<int64_t>(ids.size());
-  NMT_CHECK(n >= 1, "an output layer restricted to no target piece");
-  std::vector<float> rows(n * d);
-  output_bias_.resize(n);
-  const auto& weight = w_.output_weight();
-  for (int64_t j = 0; j < n; ++j) {
-    NMT_CHECK(ids[j] >= 0 && ids[j] < vocab && (j == 0 || ids[j] > ids[j - 1]),
-              "restrict_output: ids must be sorted, distinct and within the vocabulary of " << vocab);
-    std::copy_n(weight.data() + ids[j] * d, d, rows.data() + j * d);
-    output_bias_[j] = w_.output.bias[ids[j]];
+void Decoder::restrict_source_outputs(const std::vector<std::vector<int64_t>>& ids) {
+  NMT_CHECK(ids.size() == added_places_.size(),
+            "restrict_source_outputs: " << ids.size() << " lists for " << added_places_.size() << " new sources");
+  const int64_t vocab = vocab_size();
+  for (size_t s = 0; s < ids.size(); ++s) {
+    const auto& list = ids[s];
+    NMT_CHECK(!list.empty(), "an output layer restricted to no target piece (source " << s << ")");
+    for (size_t j = 0; j < list.size(); ++j) {
+      NMT_CHECK(list[j] >= 0 && list[j] < vocab && (j == 0 || list[j] > list[j - 1]),
+                "restrict_source_outputs: ids must be sorted, distinct and within the vocabulary of " << vocab);
+    }
   }
-  restricted_ = std::make_unique<const Linear>(rows.data(), output_bias_.data(), n, d, w_.precision, Activation::kNone,
-                                               w_.parts);
+  if (!per_source_) {  // every source so far had the whole vocabulary: only new batches may be restricted
+    NMT_CHECK(rows() == static_cast<int64_t>(ids.size()),
+              "restrict_source_outputs: the sources already running have no lists of their own");
+    per_source_ = true;
+  }
+  place_ids_.resize(source_lengths_.size());
+  for (size_t s = 0; s < ids.size(); ++s) place_ids_[added_places_[s]] = ids[s];
+  added_places_.clear();
+  source_columns_ = 0;
+  for (const auto p : source_of_row_) source_columns_ = std::max<int64_t>(source_columns_, place_ids_[p].size());
+}
+
+const std::vector<int64_t>* Decoder::output_ids(int64_t row) const {
+  if (per_source_) return &place_ids_[source_of_row_[row]];
+  return nullptr;
+}
+
+void Decoder::source_outputs(const float* hidden, int64_t n) {
+  const int64_t d = w_.config.d_model, columns = source_columns_;
+  const float* weight = w_.output_weight().data();
+  const float* bias = w_.output.bias.empty() ? nullptr : w_.output.bias.data();
+  const float none = -std::numeric_limits<float>::infinity();
+  const int tasks = task_count(pool_, n);
+  run_tasks(pool_, tasks, [&](int task) {
+    const int64_t end = n * (task + 1) / tasks;
+    for (int64_t r = n * task / tasks, next = r; r < end; r = next) {  // runs of rows of one source
+      while (next < end && source_of_row_[next] == source_of_row_[r]) ++next;
+      const auto& ids = place_ids_[source_of_row_[r]];
+      const auto k = static_cast<int64_t>(ids.size());
+      gathered_product(hidden + r * d, next - r, d, weight, bias, ids.data(), k, logits_.data() + r * columns, columns);
+      for (int64_t q = r; q < next; ++q) std::fill(logits_.data() + q * columns + k, logits_.data() + (q + 1) * columns, none);
+    }
+  });
 }
 
 void Decoder::reserve(int64_t slots, int64_t steps) {
@@ -189,6 +226,13 @@ float* Decoder::step(const int64_t* last) {
   scores_per_task_ = c.heads * std::max(t_most + 1, source_length_);
   grow(scores_, task_count(pool_, n) * scores_per_task_);
   grow(context_, n * d), grow(hidden_, n * c.ffn);
+  if (per_source_) {
+    source_columns_ = 0;
+    for (const auto p : source_of_row_) {
+      NMT_CHECK(!place_ids_[p].empty(), "a source joined without an output list of its own (restrict_source_outputs)");
+      source_columns_ = std::max<int64_t>(source_columns_, place_ids_[p].size());
+    }
+  }
   grow(sublayer_, n * d), grow(logits_, n * output_size());
   const float eps = static_cast<float>(c.layer_norm_eps);
 
@@ -230,8 +274,8 @@ float* Decoder::step(const int64_t* last) {
     layer_norm(x_.data(), normed_.data(), w_.decoder_norm.gamma.data(), w_.decoder_norm.beta.data(), eps, n, d);
     hidden = normed_.data();
   }
-  if (restricted_) {
-    restricted_->forward(hidden, n, logits_.data(), pool_);
+  if (per_source_) {
+    source_outputs(hidden, n);
   } else {
     w_.output.forward(hidden, n, logits_.data(), pool_);
   }

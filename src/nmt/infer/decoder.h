@@ -29,10 +29,19 @@ class Decoder {
   // the other rows go on from where they are. memory (sources, length, D)
   // as for start(). Sources no row reads any more give their place up.
   void add_sources(const float* memory, int64_t sources, int64_t length, const int64_t* lengths);
-  // From now until the next start(), the output layer covers only the
-  // target ids given (a shortlist's: sorted, distinct): step()'s column j is
-  // ids[j]. The part of the output layer is packed here, once per batch.
-  void restrict_output(const std::vector<int64_t>& ids);
+  // Each source its own output layer (until the next start()): the rows of the sources that the
+  // last start() or add_sources() gave score only ids[s] (source s's list,
+  // its sentence's shortlist: sorted, distinct target ids), so that a
+  // sentence's scores never depend on the others in its batch; sources
+  // that join later need lists of their own. Row r's logits from step()
+  // are then its source's columns, padded with -inf up to output_size(),
+  // the longest list among the sources the rows read. The products read
+  // the output layer's float32 rows in place (gathered_product): nothing
+  // is packed.
+  void restrict_source_outputs(const std::vector<std::vector<int64_t>>& ids);
+  // The target id of each of row r's columns, its source's list; null
+  // where the columns are the whole vocabulary (column = id).
+  const std::vector<int64_t>* output_ids(int64_t row) const;
   // last (rows()) tokens -> logits (rows(), output_size()), valid (and the
   // caller's to change) until the next call.
   float* step(const int64_t* last);
@@ -43,8 +52,8 @@ class Decoder {
   int64_t steps() const;
   int64_t vocab_size() const { return w_.config.tgt_vocab; }
   ThreadPool* pool() const { return pool_; }
-  // Columns of step()'s logits: the vocabulary, or a shortlist's part of it.
-  int64_t output_size() const { return restricted_ ? static_cast<int64_t>(output_bias_.size()) : vocab_size(); }
+  // Columns of step()'s logits: the vocabulary, or the longest of the sources' lists.
+  int64_t output_size() const { return per_source_ ? source_columns_ : vocab_size(); }
 
  private:
   struct LayerCache {
@@ -79,9 +88,14 @@ class Decoder {
   std::vector<float> x_, normed_, qkv_, q_, scores_, context_, hidden_, sublayer_, logits_;
   int64_t scores_per_task_ = 0;     // each pool task's part of scores_
   std::vector<float> cross_scratch_;  // add_sources's cross keys and values before they go to their places
-  // restrict_output's layer: its rows of the output weight packed, its bias.
-  std::unique_ptr<const Linear> restricted_;
-  std::vector<float> output_bias_;
+  // restrict_source_outputs's lists, by source place; the places the last
+  // start() or add_sources() filled; the widest list the rows read.
+  bool per_source_ = false;
+  std::vector<std::vector<int64_t>> place_ids_;
+  std::vector<int64_t> added_places_;
+  int64_t source_columns_ = 0;
+  // The per-source output layer's logits for n rows (step()).
+  void source_outputs(const float* hidden, int64_t n);
 };
 
 }  // namespace nmt::infer

@@ -35,9 +35,8 @@ struct SchedulerOptions {
   // Continuous batching (decode::Translator::search_continuously): a
   // worker's batch keeps running, and waiting sentences of its model take
   // the rows of those that finish, between steps, within the same limits.
-  // Where it cannot apply (not the CPU engine, Marian's search rule, a
-  // shortlist) and for sentences with attention or constraints, batches
-  // are fixed.
+  // Where it cannot apply (not the CPU engine, Marian's search rule) and
+  // for sentences with attention or constraints, batches are fixed.
   bool continuous = true;
 };
 

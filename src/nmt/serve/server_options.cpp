@@ -67,7 +67,7 @@ std::vector<Spec> make_table() {
                                "Batch sentences of different requests together"),
                     "--no-batching", "Translate each request in batches of its own (the baseline for benchmarks)"),
       with_off_flag(option_row(&O::scheduling, &SchedulerOptions::continuous, "continuous", "--continuous",
-                               "Continuous batching (CPU engine, --search nmt, no shortlist): a batch keeps running "
+                               "Continuous batching (CPU engine, --search nmt): a batch keeps running "
                                "and waiting sentences take the rows of those that finish"),
                     "--no-continuous", "Fixed batches: each batch runs until its longest sentence ends"),
       // Limits: what one request may ask (docs/serving.md, "Limits").
