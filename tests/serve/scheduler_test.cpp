@@ -26,8 +26,9 @@ constexpr int kAttentionPoison = 14;  // [14] translates, but its attention thro
 // "Translates" each source into itself reversed; throws for a batch holding [13].
 class FailingScheduler : public BatchScheduler {
  public:
-  explicit FailingScheduler(SchedulerOptions options, std::function<void(const BatchRecord&)> on_batch = {})
-      : BatchScheduler({nullptr}, {decode::TranslateOptions{}}, options, std::move(on_batch)) {}
+  explicit FailingScheduler(SchedulerOptions options, std::function<void(const BatchRecord&)> on_batch = {},
+                            decode::TranslateOptions translate = {})
+      : BatchScheduler({nullptr}, {std::move(translate)}, options, std::move(on_batch)) {}
   ~FailingScheduler() override { stop_workers(); }
 
   std::set<std::vector<int>> translated() {
@@ -396,11 +397,12 @@ TEST(BatchSchedulerTest, Continuous_ASentenceQueuedDuringASearchJoinsIt) {
 }
 
 // Sentences join a running search only within the token budget, counted
-// over the sentences running: 6 tokens hold two sentences of two pieces
-// (+ </s>), so five of them run at most two at a time, all in one search.
+// over the sentences running: 24 tokens hold two sentences of two pieces
+// (+ </s>) at beam 4, so five of them run at most two at a time, all in
+// one search.
 TEST(BatchSchedulerTest, Continuous_JoinsWithinTheTokenBudget) {
   SchedulerOptions options;
-  options.max_batch_tokens = 6;
+  options.max_batch_tokens = 24;
   options.max_wait_ms = 0;
   FailingScheduler scheduler(options);
   auto ticket = scheduler.submit(request({{1, 2}, {3, 4}, {5, 6}, {7, 8}, {9, 10}}));
@@ -409,6 +411,39 @@ TEST(BatchSchedulerTest, Continuous_JoinsWithinTheTokenBudget) {
   EXPECT_EQ(ticket->results().at(4).n_best.at(0).tokens, (std::vector<int>{10, 9}));
   EXPECT_EQ(scheduler.most_running(), 2u);
   EXPECT_EQ(scheduler.searches(), 1);
+}
+
+// The token budget counts each sentence's hypotheses: 24 tokens take eight
+// sentences of two pieces (+ </s>) a batch in greedy search, two at beam
+// 4, and four where a request asks for 2 alternatives of a greedy model.
+TEST(BatchSchedulerTest, TheTokenBudgetCountsTheBeam) {
+  SchedulerOptions options;
+  options.max_batch_tokens = 24;
+  options.max_wait_ms = 0;
+  options.continuous = false;
+  const auto sizes_of = [&](int64_t beam, int64_t n_best) {
+    std::mutex mutex;
+    std::vector<int64_t> sizes;
+    decode::TranslateOptions translate;
+    translate.search.beam = beam;
+    {
+      FailingScheduler scheduler(
+          options,
+          [&](const BatchRecord& r) {
+            std::lock_guard<std::mutex> lock(mutex);
+            sizes.push_back(r.sentences);
+          },
+          translate);
+      auto eight = request({{1, 2}, {3, 4}, {5, 6}, {7, 8}, {9, 10}, {11, 12}, {15, 16}, {17, 18}});
+      eight.n_best = n_best;
+      auto ticket = scheduler.submit(std::move(eight));
+      EXPECT_TRUE(ticket->wait_until(kDeadline()));
+    }
+    return sizes;
+  };
+  EXPECT_EQ(sizes_of(1, 1), (std::vector<int64_t>{8}));
+  EXPECT_EQ(sizes_of(4, 1), (std::vector<int64_t>{2, 2, 2, 2}));
+  EXPECT_EQ(sizes_of(1, 2), (std::vector<int64_t>{4, 4}));
 }
 
 // While more wait than can join, sentences join a running search a quarter

@@ -169,11 +169,12 @@ std::vector<BatchScheduler::Entry> BatchScheduler::next_batch(std::unique_lock<s
     const size_t model = queue_.front().model;
     const int64_t n_best = queue_.front().n_best;
     const Ticket* request = queue_.front().ticket.get();
+    const int64_t hypotheses = rows_per_sentence(model, n_best);
     auto fits = [&](const Entry& e) {
       return e.model == model && e.n_best == n_best && (options_.batching || e.ticket.get() == request);
     };
     // The entries a batch would take now, in ascending queue positions:
-    // rows x (longest source + </s>) within the limits.
+    // sentences x hypotheses x (longest source + </s>) within the limits.
     auto pick = [&] {
       std::vector<size_t> taken;
       int64_t longest = 0;
@@ -182,7 +183,7 @@ std::vector<BatchScheduler::Entry> BatchScheduler::next_batch(std::unique_lock<s
         const Entry& e = queue_[i];
         const int64_t len = std::max<int64_t>(longest, static_cast<int64_t>(e.source.size()) + 1);
         const auto rows = static_cast<int64_t>(taken.size()) + 1;
-        if (!taken.empty() && (rows * len > options_.max_batch_tokens || rows > options_.max_batch_sentences)) {
+        if (!taken.empty() && (rows * hypotheses * len > options_.max_batch_tokens || rows > options_.max_batch_sentences)) {
           full = true;
           break;
         }
@@ -223,6 +224,10 @@ std::vector<BatchScheduler::Entry> BatchScheduler::take_from_queue(const std::ve
   }
   queue_.resize(kept);
   return out;
+}
+
+int64_t BatchScheduler::rows_per_sentence(size_t model, int64_t n_best) const {
+  return std::max<int64_t>(translate_[model].search.beam, n_best);
 }
 
 decode::TranslateOptions BatchScheduler::options_for(size_t model, int64_t n_best, int64_t batch_size) const {
@@ -394,11 +399,12 @@ class BatchScheduler::RunningSearch : public decode::SentenceSource {
       if (!done_[i]) longest = std::max<int64_t>(longest, static_cast<int64_t>(taken_[i].source.size()) + 1);
     }
     const auto& limits = scheduler_.options_;
+    const int64_t hypotheses = scheduler_.rows_per_sentence(model_, n_best_);
     // No waiting sentence fits the token budget beside the running ones
     // (each has at least `longest` tokens then): the queue need not be read.
     // Under long sentences this holds at most steps, and each step would
     // otherwise scan the whole queue under the scheduler's lock.
-    if ((running + 1) * longest > limits.max_batch_tokens) return {};
+    if ((running + 1) * hypotheses * longest > limits.max_batch_tokens) return {};
     std::lock_guard<std::mutex> lock(scheduler_.mutex_);
     auto& queue = scheduler_.queue_;
     queue.erase(std::remove_if(queue.begin(), queue.end(), [](const Entry& e) { return e.ticket->cancelled(); }),
@@ -411,7 +417,7 @@ class BatchScheduler::RunningSearch : public decode::SentenceSource {
     for (const size_t i : order) {
       const int64_t len = std::max<int64_t>(longest, static_cast<int64_t>(queue[i].source.size()) + 1);
       const int64_t rows = running + static_cast<int64_t>(taken.size()) + 1;
-      if (static_cast<int64_t>(taken.size()) == room || rows * len > limits.max_batch_tokens) break;
+      if (static_cast<int64_t>(taken.size()) == room || rows * hypotheses * len > limits.max_batch_tokens) break;
       taken.push_back(i);
       longest = len;
     }

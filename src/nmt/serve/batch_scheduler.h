@@ -2,7 +2,8 @@
 // Dynamic batching for the server. The sentences of every request wait in
 // one bounded queue; a persistent pool of decoding workers (threads that keep
 // their intra-op thread count, inference mode and precision for their whole
-// life) takes them in batches of up to max_batch_tokens, waiting at most
+// life) takes them in batches of up to max_batch_tokens (rows x beam x
+// length), waiting at most
 // max_wait_ms for company, and hands each result back to its request. A
 // request's sentences may be spread over several batches; a sentence's
 // translation never depends on its batch (decode/translator.h), so it is
@@ -27,7 +28,11 @@ namespace nmt::serve {
 struct SchedulerOptions {
   int workers = 1;                  // decoding threads
   int threads_per_worker = 1;       // intra-op threads of each
-  int64_t max_batch_tokens = 2048;  // rows x (longest source + </s>), as training counts
+  // Sentences x hypotheses each (the beam, or the n-best size where
+  // larger) x (longest source + </s>): what the decoder's rows cost, so
+  // that a beam of 4 takes a quarter of greedy search's sentences. 8192:
+  // 64 sentences of 31 pieces at beam 4.
+  int64_t max_batch_tokens = 8192;
   int64_t max_batch_sentences = 64;
   int max_wait_ms = 5;              // how long the first sentence of a batch waits for company
   int64_t queue_limit = 4096;       // sentences waiting at most; more is refused (429)
@@ -170,6 +175,8 @@ class BatchScheduler {
   void work();
   // The translate options of a batch of `model` with this n-best size.
   decode::TranslateOptions options_for(size_t model, int64_t n_best, int64_t batch_size) const;
+  // The decoder rows one sentence of `model` takes (its beam, or the n-best size where larger).
+  int64_t rows_per_sentence(size_t model, int64_t n_best) const;
   bool runs_continuously(const std::vector<Entry>& batch) const;
   // Runs `batch` as a continuous search that takes waiting sentences as its
   // own finish, each handed to its request as soon as it is found. If the

@@ -51,8 +51,8 @@ std::vector<Spec> make_table() {
       // Batching across requests (batch_scheduler.h).
       with_range(option_row(&O::scheduling, &SchedulerOptions::max_batch_tokens, "max_batch_tokens",
                             "--max-batch-tokens",
-                            "A decoding batch holds at most this many source tokens, padding included (rows x "
-                            "longest)"),
+                            "A decoding batch holds at most this many tokens: sentences x hypotheses each (the "
+                            "beam, or a request's alternatives where more) x the longest source, padding included"),
                  1, k2to(30)),
       with_range(option_row(&O::scheduling, &SchedulerOptions::max_batch_sentences, "max_batch_sentences",
                             "--max-batch-sentences", "Sentences per decoding batch at most"),
