@@ -341,6 +341,7 @@ TEST(BatchSchedulerTest, AShortRequestBehindALongOneGoesIntoTheNextBatch) {
   options.continuous = false;  // fixed batches: the gate is in translate_sources
   options.max_batch_sentences = 4;
   options.max_wait_ms = 0;
+  options.priority_sentences = 0;  // no priority worker: the turns alone
   GatedScheduler scheduler(options);
   auto first = scheduler.submit(request({{99}}));
   scheduler.gate.wait_until_reached();
@@ -359,6 +360,48 @@ TEST(BatchSchedulerTest, AShortRequestBehindALongOneGoesIntoTheNextBatch) {
   // The second batch: the long request's first, the short one's, then the long one's next two.
   EXPECT_EQ(batches[1], (std::vector<std::vector<int>>{{100}, {101}, {102}, {7, 8}}));
   EXPECT_EQ(batches[2], (std::vector<std::vector<int>>{{103}, {104}, {105}, {106}}));
+}
+
+// The priority worker: while the only worker is held in a batch of a long
+// request (ten sentences, four a batch), a two-sentence request is
+// translated at once, in a batch of its own; a short request waits for the
+// worker when what holds it is not a long request, and when there is no
+// priority worker.
+TEST(BatchSchedulerTest, AShortRequestBesideALongOneTakesThePriorityWorker) {
+  SchedulerOptions options;
+  options.continuous = false;  // fixed batches: the gate is in translate_sources
+  options.max_batch_sentences = 4;
+  options.max_wait_ms = 0;
+  std::vector<std::vector<int>> long_sources;
+  for (int i = 100; i < 110; ++i) long_sources.push_back({i});
+  {
+    GatedScheduler scheduler(options);
+    auto long_request = scheduler.submit(request(long_sources));
+    scheduler.gate.wait_until_reached();
+    auto short_request = scheduler.submit(request({{7, 8}, {9}}));
+    ASSERT_TRUE(short_request->wait_until(kDeadline())) << "answered while the worker is held";
+    EXPECT_EQ(short_request->results().at(1).n_best.at(0).tokens, (std::vector<int>{9}));
+    const auto held = scheduler.batches_seen();
+    ASSERT_EQ(held.size(), 2u);
+    EXPECT_EQ(held[1], (std::vector<std::vector<int>>{{7, 8}, {9}}));
+    scheduler.gate.open();
+    ASSERT_TRUE(long_request->wait_until(kDeadline()));
+    EXPECT_FALSE(long_request->error());
+  }
+  for (const bool long_first : {false, true}) {
+    auto no_priority = options;
+    if (long_first) no_priority.priority_sentences = 0;
+    GatedScheduler scheduler(no_priority);
+    auto first = scheduler.submit(request(long_first ? long_sources : std::vector<std::vector<int>>{{99}}));
+    scheduler.gate.wait_until_reached();
+    auto short_request = scheduler.submit(request({{7, 8}}));
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    EXPECT_EQ(scheduler.batches_seen().size(), 1u) << (long_first ? "no priority worker, yet" : "no long request, yet")
+                                                   << " the short request was translated beside the held batch";
+    scheduler.gate.open();
+    ASSERT_TRUE(short_request->wait_until(kDeadline()));
+    ASSERT_TRUE(first->wait_until(kDeadline()));
+  }
 }
 
 // Holds a running search at its first step until the test opens the gate.

@@ -29,7 +29,9 @@ BatchScheduler::BatchScheduler(std::vector<decode::Translator*> translators, std
   NMT_CHECK(translate_.size() == translators_.size(), "one set of translate options per model");
   NMT_CHECK(options_.max_batch_tokens >= 1 && options_.max_batch_sentences >= 1 && options_.queue_limit >= 1,
             "batch and queue limits must be >= 1");
+  NMT_CHECK(options_.priority_sentences >= 0, "priority sentences must be >= 0, got " << options_.priority_sentences);
   for (int w = 0; w < options_.workers; ++w) workers_.emplace_back([this] { work(); });
+  if (options_.priority_sentences > 0) priority_worker_ = std::thread([this] { work_priority(); });
 }
 
 BatchScheduler::~BatchScheduler() { shutdown(); }
@@ -87,7 +89,7 @@ std::shared_ptr<Ticket> BatchScheduler::submit(SentenceRequest request) {
       if (!request.constraints.empty() && !request.constraints[i].empty())
         constraints = std::make_shared<const decode::Constraints>(std::move(request.constraints[i]));
       queue_.push_back(Entry{ticket, i, request.model, request.n_best, request.attention,
-                             std::move(request.sources[i]), std::move(constraints), now});
+                             std::move(request.sources[i]), static_cast<int64_t>(n), std::move(constraints), now});
     }
   }
   changed_.notify_all();
@@ -103,6 +105,7 @@ void BatchScheduler::shutdown() {
   for (auto& w : workers_) {
     if (w.joinable()) w.join();
   }
+  if (priority_worker_.joinable()) priority_worker_.join();
 }
 
 int64_t BatchScheduler::queued_sentences() const {
@@ -115,16 +118,55 @@ void BatchScheduler::work() {
   decode::EngineCache engines;  // this worker's CPU engines, made at its first batch of each model
   for (;;) {
     std::vector<Entry> batch;
+    bool long_request = false;
     {
       std::unique_lock<std::mutex> lock(mutex_);
       batch = next_batch(lock);
+      if (batch.empty()) return;  // stopping, nothing left
+      long_request = is_long(batch.front());
+      ++busy_, busy_long_ += long_request;
     }
-    if (batch.empty()) return;  // stopping, nothing left
+    changed_.notify_all();  // the priority worker may now take a short request
     if (runs_continuously(batch)) {
       run_continuously(batch, engines);
     } else {
       translate_batch(batch, engines);
     }
+    std::lock_guard<std::mutex> lock(mutex_);
+    --busy_, busy_long_ -= long_request;
+  }
+}
+
+const Ticket* BatchScheduler::priority_request() const {
+  if (busy_ < options_.workers) return nullptr;  // a free worker takes it at once
+  if (busy_long_ == 0 && std::none_of(queue_.begin(), queue_.end(), [&](const Entry& e) { return is_long(e); }))
+    return nullptr;
+  for (const auto& e : queue_) {
+    if (e.request_size <= options_.priority_sentences && !e.ticket->cancelled()) return e.ticket.get();
+  }
+  return nullptr;
+}
+
+// Takes the whole of one short request at a time, in a fixed batch (its
+// translation is what any batch gives), while the regular workers are all
+// busy beside a long request.
+void BatchScheduler::work_priority() {
+  at::init_num_threads();
+  decode::EngineCache engines;  // its own: it runs beside the regular workers
+  for (;;) {
+    std::vector<Entry> batch;
+    {
+      std::unique_lock<std::mutex> lock(mutex_);
+      changed_.wait(lock, [&] { return stopping_ || priority_request() != nullptr; });
+      if (stopping_) return;  // the regular workers finish what is queued
+      const Ticket* request = priority_request();
+      std::vector<size_t> taken;
+      for (size_t i = 0; i < queue_.size(); ++i) {
+        if (queue_[i].ticket.get() == request) taken.push_back(i);
+      }
+      batch = take_from_queue(taken);
+    }
+    translate_batch(batch, engines);
   }
 }
 

@@ -43,6 +43,14 @@ struct SchedulerOptions {
   // Where it cannot apply (not the CPU engine, Marian's search rule) and
   // for sentences with attention or constraints, batches are fixed.
   bool continuous = true;
+  // A priority worker, beside the others: while every worker is busy and
+  // a long request (more sentences than max_batch_sentences) is queued or
+  // being translated, a request of at most this many sentences is
+  // translated at once on a worker of its own, in a batch of its own,
+  // instead of waiting for a place in the long request's batches (and
+  // then decoding at their pace). It shares the cores with the others for
+  // that while. 0: none.
+  int64_t priority_sentences = 8;
 };
 
 // What a worker did with one batch (for /metrics).
@@ -168,11 +176,18 @@ class BatchScheduler {
     int64_t n_best;
     bool attention;
     std::vector<int> source;
+    int64_t request_size;  // the sentences of its request
     std::shared_ptr<const decode::Constraints> constraints;  // null: none
     std::chrono::steady_clock::time_point queued_at;
   };
   class RunningSearch;
   void work();
+  // The priority worker (SchedulerOptions::priority_sentences).
+  void work_priority();
+  // Under mutex_: whether the entry's request is long (more sentences than a batch holds).
+  bool is_long(const Entry& e) const { return e.request_size > options_.max_batch_sentences; }
+  // Under mutex_: the request the priority worker should take now, or null.
+  const Ticket* priority_request() const;
   // The translate options of a batch of `model` with this n-best size.
   decode::TranslateOptions options_for(size_t model, int64_t n_best, int64_t batch_size) const;
   // The decoder rows one sentence of `model` takes (its beam, or the n-best size where larger).
@@ -209,7 +224,10 @@ class BatchScheduler {
   std::deque<Entry> queue_;
   bool stopping_ = false;
   int arriving_ = 0;  // requests being read that will submit (Arrival)
+  int busy_ = 0;       // workers translating a batch
+  int busy_long_ = 0;  // of them, those whose batch began with a long request's sentences
   std::vector<std::thread> workers_;
+  std::thread priority_worker_;
 };
 
 }  // namespace nmt::serve

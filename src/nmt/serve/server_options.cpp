@@ -70,6 +70,12 @@ std::vector<Spec> make_table() {
                                "Continuous batching (CPU engine, --search nmt): a batch keeps running "
                                "and waiting sentences take the rows of those that finish"),
                     "--no-continuous", "Fixed batches: each batch runs until its longest sentence ends"),
+      with_range(option_row(&O::scheduling, &SchedulerOptions::priority_sentences, "priority_sentences",
+                            "--priority-sentences",
+                            "While every worker is busy beside a request longer than --max-batch-sentences, a "
+                            "request of at most this many sentences is translated at once by a priority worker "
+                            "of its own; 0: none"),
+                 0, k2to(20)),
       // Limits: what one request may ask (docs/serving.md, "Limits").
       with_range(option_row(&O::timeout_ms, "timeout_ms", "--timeout-ms", "A request not translated by then gets 503"),
                  1, 3600000),
