@@ -30,7 +30,7 @@ while (($#)); do
 done
 command -v wrk >/dev/null || { echo "needs wrk (apt-get install wrk)" >&2; exit 1; }
 export OMP_WAIT_POLICY=PASSIVE
-nmt=./build/nmt
+nmt=${NMT:-./build/nmt}  # NMT: another build, to compare
 work=$(mktemp -d)
 server=""
 trap '[ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$work"' EXIT

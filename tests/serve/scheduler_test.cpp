@@ -404,6 +404,36 @@ TEST(BatchSchedulerTest, AShortRequestBesideALongOneTakesThePriorityWorker) {
   }
 }
 
+// Within a request, sentences go into batches shortest first, in windows of
+// 2 x max_batch_sentences: lengths 5 1 4 2 | 6 3 8 7, two a batch, give
+// batches of lengths {1, 2}, {3, 4}, {5, 6}, {7, 8} (queue order would
+// give {5, 1}, {4, 2}, {6, 3}, {8, 7}, each padded to its longest).
+TEST(BatchSchedulerTest, ARequestsSentencesGoShortestFirstWithinAWindow) {
+  SchedulerOptions options;
+  options.continuous = false;  // fixed batches: the gate is in translate_sources
+  options.max_batch_sentences = 2;
+  options.max_wait_ms = 0;
+  options.priority_sentences = 0;
+  GatedScheduler scheduler(options);
+  auto first = scheduler.submit(request({{99}}));
+  scheduler.gate.wait_until_reached();
+  std::vector<std::vector<int>> sources;
+  for (const int length : {5, 1, 4, 2, 6, 3, 8, 7}) sources.emplace_back(length, length);
+  auto eight = scheduler.submit(request(sources));
+  scheduler.gate.open();
+  ASSERT_TRUE(eight->wait_until(kDeadline()));
+  ASSERT_TRUE(first->wait_until(kDeadline()));
+  std::vector<std::vector<size_t>> lengths;
+  const auto batches = scheduler.batches_seen();
+  for (size_t b = 1; b < batches.size(); ++b) {
+    lengths.emplace_back();
+    for (const auto& s : batches[b]) lengths.back().push_back(s.size());
+    std::sort(lengths.back().begin(), lengths.back().end());  // a batch keeps queue order
+  }
+  EXPECT_EQ(lengths, (std::vector<std::vector<size_t>>{{1, 2}, {3, 4}, {5, 6}, {7, 8}}));
+  EXPECT_EQ(eight->results().at(6).n_best.at(0).tokens, std::vector<int>(8, 8)) << "results stay in request order";
+}
+
 // Holds a running search at its first step until the test opens the gate.
 class GatedSearch : public FailingScheduler {
  public:

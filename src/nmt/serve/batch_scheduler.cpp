@@ -142,7 +142,7 @@ const Ticket* BatchScheduler::priority_request() const {
   if (busy_long_ == 0 && std::none_of(queue_.begin(), queue_.end(), [&](const Entry& e) { return is_long(e); }))
     return nullptr;
   for (const auto& e : queue_) {
-    if (e.request_size <= options_.priority_sentences && !e.ticket->cancelled()) return e.ticket.get();
+    if (e.request_size <= options_.priority_sentences && !is_long(e) && !e.ticket->cancelled()) return e.ticket.get();
   }
   return nullptr;
 }
@@ -172,7 +172,10 @@ void BatchScheduler::work_priority() {
 
 // Under mutex_. The queue positions of the entries that `fits`, by turns:
 // the first sentence of each request (requests in the order their first
-// sentence is queued), then the second of each, and so on.
+// sentence is queued), then the second of each, and so on. Within a
+// request, its sentences come in windows of 2 x max_batch_sentences,
+// shortest first, so that a batch holds sentences of like lengths (less
+// padding in fixed batches); the order changes only within a window.
 std::vector<size_t> BatchScheduler::in_turns(const std::function<bool(const Entry&)>& fits) const {
   std::vector<std::vector<size_t>> of_request;
   std::unordered_map<const Ticket*, size_t> request_index;
@@ -181,6 +184,14 @@ std::vector<size_t> BatchScheduler::in_turns(const std::function<bool(const Entr
     const auto [it, added] = request_index.emplace(queue_[i].ticket.get(), of_request.size());
     if (added) of_request.emplace_back();
     of_request[it->second].push_back(i);
+  }
+  const auto window = static_cast<size_t>(2 * options_.max_batch_sentences);
+  for (auto& positions : of_request) {
+    for (size_t w = 0; w < positions.size(); w += window) {
+      std::stable_sort(positions.begin() + static_cast<int64_t>(w),
+                       positions.begin() + static_cast<int64_t>(std::min(w + window, positions.size())),
+                       [&](size_t a, size_t b) { return queue_[a].source.size() < queue_[b].source.size(); });
+    }
   }
   std::vector<size_t> order;
   for (size_t turn = 0, left = 1; left > 0; ++turn) {
