@@ -139,12 +139,18 @@ void BatchScheduler::work() {
 
 const Ticket* BatchScheduler::priority_request() const {
   if (busy_ < options_.workers) return nullptr;  // a free worker takes it at once
-  if (busy_long_ == 0 && std::none_of(queue_.begin(), queue_.end(), [&](const Entry& e) { return is_long(e); }))
-    return nullptr;
+  // One pass: the first short request, and whether a long one is about.
+  bool long_about = busy_long_ > 0;
+  const Ticket* first_short = nullptr;
   for (const auto& e : queue_) {
-    if (e.request_size <= options_.priority_sentences && !is_long(e) && !e.ticket->cancelled()) return e.ticket.get();
+    if (is_long(e)) {
+      long_about = true;
+    } else if (first_short == nullptr && e.request_size <= options_.priority_sentences && !e.ticket->cancelled()) {
+      first_short = e.ticket.get();
+    }
+    if (long_about && first_short != nullptr) break;
   }
-  return nullptr;
+  return long_about ? first_short : nullptr;
 }
 
 // Takes the whole of one short request at a time, in a fixed batch (its
@@ -157,9 +163,9 @@ void BatchScheduler::work_priority() {
     std::vector<Entry> batch;
     {
       std::unique_lock<std::mutex> lock(mutex_);
-      changed_.wait(lock, [&] { return stopping_ || priority_request() != nullptr; });
+      const Ticket* request = nullptr;  // the wait's answer, found under the lock it returns with
+      changed_.wait(lock, [&] { return stopping_ || (request = priority_request()) != nullptr; });
       if (stopping_) return;  // the regular workers finish what is queued
-      const Ticket* request = priority_request();
       std::vector<size_t> taken;
       for (size_t i = 0; i < queue_.size(); ++i) {
         if (queue_[i].ticket.get() == request) taken.push_back(i);
