@@ -8,8 +8,9 @@
 # request per batch), and for requests of mixed lengths (1 to 300 verses
 # each, lines/s) with continuous and fixed batches;
 # beside them, `nmt translate` of the same lines in one call (lines/s), and
-# the p50 of one line translated alone inside a warm process on one thread
-# (nmt bench translate --batch 1; c=1 sends those lines), with the ratio.
+# the p50 of one line translated alone inside a warm process on one thread,
+# from text to text as the server does (nmt bench translate --split-sentences
+# --batch 1; c=1 sends those lines), with the ratios.
 # Then all of it again as a Markdown table. With --soak-minutes M, then M minutes at concurrency
 # 64 with every 10th request malformed or hostile (deep JSON, deep HTML, too
 # much attention, a body over the limit), and the server's resident memory at
@@ -36,24 +37,28 @@ server=""
 trap '[ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$work"' EXIT
 # Verses, one sentence each as far as possible (the server splits sentences).
 head -n "$count" data/bible-en-es/test.en >"$work/sentences.en"
+lines=$(wc -l <"$work/sentences.en")  # the test set may hold fewer than --sentences
 
-echo "== offline: nmt translate, $count sentences in one call (beam $beam, $threads threads)"
+echo "== offline: nmt translate, $lines lines in one call (beam $beam, $threads threads)"
 $nmt translate --model "$run" --beam "$beam" --threads "$threads" --split-sentences \
   --input "$work/sentences.en" --output "$work/offline.es" 2>"$work/offline.log"
 cat "$work/offline.log"
 offline_lps=$(sed -n 's/^translated [0-9]* sentences, [0-9]* tokens in \([0-9.]*\) s.*/\1/p' "$work/offline.log" |
-  awk -v n="$count" '{printf "%.1f", n / $1}')
+  awk -v n="$lines" '{printf "%.1f", n / $1}')
 offline_sps=$(sed -n 's/^translated \([0-9]*\) sentences, [0-9]* tokens in \([0-9.]*\) s.*/\1 \2/p' "$work/offline.log" |
   awk '{printf "%.1f", $1 / $2}')
 echo "offline: $offline_lps lines/s (one line = one request below), $offline_sps sentences/s"
 
 # Latency: the first 32 lines, sent one at a time (c=1) below, and each
 # translated alone inside one process on one thread, as a server worker
-# translates (nmt bench translate --batch 1: warm, no start-up, no HTTP).
+# translates a request: from text to text, cut into sentences that go in one
+# batch (nmt bench translate --split-sentences --batch 1: warm, no start-up,
+# no HTTP), ten times over for a steadier median.
 head -n 32 "$work/sentences.en" >"$work/latency.en"
-echo "== in-process: the first 32 lines one at a time (nmt bench translate --batch 1, beam $beam, 1 thread)"
-$nmt bench translate --model "$run" --input "$work/latency.en" --sentences 32 --batch 1 --beam "$beam" --threads 1 \
-  --json "$work/inprocess.json" >/dev/null 2>&1
+for _ in $(seq 10); do cat "$work/latency.en"; done >"$work/latency10.en"
+echo "== in-process: the first 32 lines one at a time, 10 times (nmt bench translate --split-sentences --batch 1, beam $beam, 1 thread)"
+$nmt bench translate --model "$run" --input "$work/latency10.en" --sentences 320 --split-sentences --src-lang en \
+  --batch 1 --beam "$beam" --threads 1 --json "$work/inprocess.json" >/dev/null 2>&1
 inprocess_p50=$(python3 -c 'import json, sys; print("%.1f" % json.load(open(sys.argv[1]))["cases"][0]["batch_latency_ms"]["p50"])' \
   "$work/inprocess.json")
 echo "in-process single line: p50 $inprocess_p50 ms"
@@ -96,7 +101,10 @@ load() {  # concurrency seconds [malformed_every [sentences file]]; MIXED_MAX=N:
   label=$mode${MIXED_MAX:+, 1-$MIXED_MAX lines}
   printf "%-11s c=%-3s %8s req/s %8s lines/s %8s sentences/s  p50 %7s ms  p99 %7s ms  | %s\n" "$label" "$1" "$rps" \
     "$lps" "$sps" "$p50" "$p99" "$(grep '^sent' "$work/wrk.txt")"
-  rows+=("| $label, c=$1 | $rps | $lps | $sps | $p50 | $p99 |")
+  local vs  # sentences/s against offline's: the work done, whichever lines the window's requests held
+  vs=$(awk -v a="$sps" -v b="$offline_sps" 'BEGIN {printf "%.2f", a / b}')
+  echo "            sentences/s / offline sentences/s: $vs; lines/s / offline lines/s: $(awk -v a="$lps" -v b="$offline_lps" 'BEGIN {printf "%.2f", a / b}')"
+  rows+=("| $label, c=$1 | $rps | $lps | $sps | $vs | $p50 | $p99 |")
 }
 
 # continuous: the defaults (a worker per thread, one intra-op thread each,
@@ -125,10 +133,10 @@ for mode in $modes; do
 done
 
 echo
-echo "| requests (one verse each, or 1-300 verses) | req/s | lines/s | sentences/s translated | p50 ms | p99 ms |"
-echo "|---|---:|---:|---:|---:|---:|"
-echo "| offline \`nmt translate\`, one call | | $offline_lps | $offline_sps | | |"
-echo "| in-process, one verse at a time (1 thread) | | | | $inprocess_p50 | |"
+echo "| requests (one verse each, or 1-300 verses) | req/s | lines/s | sentences/s translated | sentences/s / offline | p50 ms | p99 ms |"
+echo "|---|---:|---:|---:|---:|---:|---:|"
+echo "| offline \`nmt translate\`, one call | | $offline_lps | $offline_sps | 1 | | |"
+echo "| in-process, one verse at a time, text to text (1 thread) | | | | | $inprocess_p50 | |"
 printf '%s\n' "${rows[@]}"
 
 if [ "$soak" != 0 ]; then

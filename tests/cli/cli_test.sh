@@ -613,6 +613,22 @@ case "$case_name" in
     [ "$(grep -o '"beam":' "$work/grid.json" | wc -l)" = 4 ] || { cat "$work/grid.json"; fail "expected the 4-case grid"; }
     grep -q "natural lengths" "$work/out" || { cat "$work/out"; fail "no table on stdout"; }
     grep -Eq "^beam 4 +32 " "$work/out" || { cat "$work/out"; fail "no beam 4, batch 32 row"; }
+    # --split-sentences: lines of two sentences each, translated from text to
+    # text two lines a call, give the sentences and tokens of nmt translate
+    # --split-sentences over the same lines.
+    paste -d ' ' <(sed -n '1,4p' "$work/s.en") <(sed -n '5,8p' "$work/s.en") >"$work/two.en"
+    "$nmt" translate --model "$work/run" --input "$work/two.en" --beam 1 --split-sentences --src-lang en \
+      --output "$work/two.es" 2>"$work/err" || { cat "$work/err"; fail "translate --split-sentences failed"; }
+    read -r sentences tokens < <(sed -n 's/^translated \([0-9]*\) sentences, \([0-9]*\) tokens.*/\1 \2/p' "$work/err")
+    [ "${sentences:-0}" -ge 5 ] || { cat "$work/err"; fail "expected at least 5 sentences in 4 lines of two"; }
+    "$nmt" bench translate --model "$work/run" --input "$work/two.en" --split-sentences --src-lang en --beam 1 \
+      --batch 2 --json - >"$work/split.json" 2>"$work/err" || { cat "$work/err"; fail "bench --split-sentences failed"; }
+    grep -qF "\"sentences\":$sentences," "$work/split.json" && grep -qF "\"generated_tokens\":$tokens," "$work/split.json" ||
+      { cat "$work/split.json"; fail "bench --split-sentences: not translate's $sentences sentences and $tokens tokens"; }
+    grep -q '"split_sentences":true' "$work/split.json" || fail "the JSON does not say split_sentences"
+    grep -q "lines a call" "$work/err" || { cat "$work/err"; fail "no 'lines a call' column"; }
+    expect_error "--split-sentences translates the lines of --input from text to text: give --input FILE and --model RUN_DIR" \
+      "$nmt" bench translate --preset tiny --fixed-len 5 --split-sentences
     ;;
   shortlist)
     # A shortlist that keeps every piece changes nothing; a small one still

@@ -2,9 +2,13 @@
 // batch translator for a grid of beam sizes and batch sizes, with per-batch
 // latency (per sentence at batch 1), in fixed-length mode (exactly L tokens a
 // sentence, end-of-sentence never chosen) or on real text with a real model.
+// With --split-sentences, each timed call translates --batch lines from text
+// to text as nmt serve translates a request's text: the in-process
+// counterpart of a server request of that many lines.
 #include <chrono>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <map>
 #include <optional>
 #include <random>
@@ -22,6 +26,7 @@
 #include "nmt/common/error.h"
 #include "nmt/data/corpus.h"
 #include "nmt/decode/shortlist.h"
+#include "nmt/decode/split_translate.h"
 #include "nmt/decode/translator.h"
 #include "nmt/model/threads.h"
 #include "nmt/train/checkpoint.h"
@@ -33,7 +38,8 @@ using Clock = std::chrono::steady_clock;
 
 struct TranslateBench {
   CommonOptions common;
-  std::string preset = "small", model, input, vocab, shortlist;
+  std::string preset = "small", model, input, vocab, shortlist, src_lang;
+  bool split_sentences = false;  // time one translator call per --batch lines' sentences
   int64_t fixed_len = 0, sentences = 64, src_len = 20, vocab_size = 8000;
   std::vector<int64_t> beams, batches;  // empty: the standard grid
   bool bf16 = false;
@@ -71,6 +77,52 @@ Case measure(decode::Translator& translator, const std::vector<std::vector<int>>
   c.p99_ms = percentile(latency_ms, 99);
   if (stats.sentences > 0)
     c.shortlist_pieces = static_cast<double>(stats.shortlist_pieces) / static_cast<double>(stats.sentences);
+  return c;
+}
+
+// Lines as a server takes a request's text: one call per `batch` lines, in
+// the lines' order, from text to text (cut into sentences, encoded, all the
+// sentences in one batch, decoded, joined), each call timed from outside:
+// what a request of that many lines costs without HTTP. The first call once
+// before, untimed.
+struct TextInput {
+  std::vector<std::string> lines;
+  std::string lang;  // the sentence rules' language
+  const text::Vocab* src = nullptr;
+  const text::Vocab* tgt = nullptr;
+};
+
+Case measure_lines(decode::Translator& translator, const TextInput& input, decode::TranslateOptions options,
+                   int64_t beam, int64_t batch) {
+  options.search.beam = beam;
+  options.batch_size = std::numeric_limits<int32_t>::max();  // a call's sentences in one batch
+  std::vector<std::vector<std::string>> calls;
+  for (size_t line = 0; line < input.lines.size(); ++line) {
+    if (line % static_cast<size_t>(batch) == 0) calls.emplace_back();
+    calls.back().push_back(input.lines[line]);
+  }
+  const auto call = [&](const std::vector<std::string>& lines, decode::TranslateStats* stats) {
+    return decode::translate_texts(translator, lines, input.lang, *input.src, *input.tgt, options, stats);
+  };
+  call(calls.front(), nullptr);
+  Case c;
+  c.beam = beam, c.batch = batch;
+  std::vector<double> latency_ms;
+  int64_t shortlist_pieces = 0;
+  for (const auto& lines : calls) {
+    decode::TranslateStats stats;  // each call's own: a call starts its stats afresh
+    const auto start = Clock::now();
+    call(lines, &stats);
+    const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    c.seconds += seconds;
+    latency_ms.push_back(1000 * seconds);
+    c.sentences += stats.sentences;
+    c.generated_tokens += stats.generated_tokens;
+    shortlist_pieces += stats.shortlist_pieces;
+  }
+  c.p50_ms = percentile(latency_ms, 50);
+  c.p99_ms = percentile(latency_ms, 99);
+  c.shortlist_pieces = static_cast<double>(shortlist_pieces) / static_cast<double>(std::max<int64_t>(1, c.sentences));
   return c;
 }
 
@@ -124,11 +176,14 @@ void run(const TranslateBench& b) {
   NMT_CHECK(b.input.empty() || !b.model.empty() || !b.vocab.empty(), "--input needs --vocab SPM (or a --model)");
   NMT_CHECK(!b.common.vs_torch || b.fixed_len > 0, "--vs-torch compares fixed-length decoding only (the peer cannot "
                                                    "load nmt checkpoints): add --fixed-len L");
+  NMT_CHECK(!b.split_sentences || (!b.input.empty() && !b.model.empty()),
+            "--split-sentences translates the lines of --input from text to text: give --input FILE and --model RUN_DIR");
+  NMT_CHECK(!b.split_sentences || !b.common.vs_torch, "--vs-torch compares fixed-length decoding, not --split-sentences");
   if (b.common.vs_torch) check_peer_available();
 
   // The model and the vocabulary that encodes --input.
   model::Transformer model{nullptr};
-  std::optional<text::Vocab> vocab;
+  std::optional<text::Vocab> vocab, tgt_vocab;
   std::string spm_for_peer = b.vocab.empty() ? "" : vocab_model_file(b.vocab), what = "random model, preset " + b.preset;
   std::optional<TempDir> peer_dir;
   nlohmann::json model_config;  // a run's own decoding defaults (an imported Marian model's search rules)
@@ -138,6 +193,7 @@ void run(const TranslateBench& b) {
     model = ckpt.model;
     model_config = ckpt.info.config;
     vocab = text::Vocab::from_serialized(ckpt.info.src_vocab);
+    tgt_vocab = text::Vocab::from_serialized(ckpt.info.tgt_vocab);
     if (!b.shortlist.empty()) {
       shortlist = std::make_shared<decode::Shortlist>(decode::Shortlist::load(b.shortlist));
       shortlist->check_vocabularies(*vocab, text::Vocab::from_serialized(ckpt.info.tgt_vocab), b.shortlist);
@@ -162,11 +218,18 @@ void run(const TranslateBench& b) {
 
   std::mt19937_64 rng(b.common.seed);
   std::vector<std::vector<int>> sources;
+  std::optional<TextInput> text_input;  // --split-sentences
   if (!b.input.empty()) {
     auto lines = data::read_lines(b.input);
     NMT_CHECK(!lines.empty(), b.input << " is empty");
     lines.resize(std::min<size_t>(lines.size(), b.sentences));
-    for (const auto& line : lines) sources.push_back(vocab->encode(line));
+    if (b.split_sentences) {
+      const std::string lang = b.src_lang.empty() ? train::trained_language(model_config, "src_lang") : b.src_lang;
+      text_input = TextInput{lines, lang, &*vocab, &*tgt_vocab};
+      sources = decode::split_and_encode(lines, lang, *vocab).sources;
+    } else {
+      for (const auto& line : lines) sources.push_back(vocab->encode(line));
+    }
   } else {
     sources = random_sources(b, config.src_vocab, rng);
   }
@@ -196,13 +259,14 @@ void run(const TranslateBench& b) {
     for (int64_t batch : batches)
       for (int64_t beam : beams) {
         std::cerr << "measuring beam " << beam << ", batch " << batch << " ...\n";
-        cases.push_back(measure(translator, sources, options, beam, batch));
+        cases.push_back(text_input ? measure_lines(translator, *text_input, options, beam, batch)
+                              : measure(translator, sources, options, beam, batch));
       }
   }
   const double rss = peak_rss_mib();
   if (b.common.vs_torch) peer_translate(b, config, spm_for_peer, cases);
 
-  std::vector<std::string> header = {"search", "batch", "sentences", "tokens", "seconds", "tok/s", "sent/s",
+  std::vector<std::string> header = {"search", text_input ? "lines a call" : "batch", "sentences", "tokens", "seconds", "tok/s", "sent/s",
                                      "batch p50 ms", "batch p99 ms"};
   if (b.common.vs_torch) header.insert(header.end(), {"peer tok/s", "nmt/peer"});
   Table table(header);
@@ -229,7 +293,9 @@ void run(const TranslateBench& b) {
   }
   const std::string input = b.input.empty() ? std::to_string(b.sentences) + " random sources of " +
                                                   std::to_string(b.src_len) + " pieces"
-                                            : std::to_string(sources.size()) + " lines of " + b.input;
+                                            : text_input ? std::to_string(text_input->lines.size()) + " lines of " + b.input +
+                                                          " in " + std::to_string(sources.size()) + " sentences"
+                                                    : std::to_string(sources.size()) + " lines of " + b.input;
   const std::string precision = b.bf16 ? "bfloat16 products" : b.quantize == "int8" ? "int8 linear layers" : "float32";
   const std::string title = "nmt bench translate: " + what + ", " + precision + ", " +
                             (engine == "cpu" ? "the CPU engine, " : "LibTorch, ") +
@@ -243,11 +309,13 @@ void run(const TranslateBench& b) {
                                              ? "; shortlist: " + fixed(cases.front().shortlist_pieces, 0) + " of " +
                                                    std::to_string(config.tgt_vocab) + " target pieces a sentence"
                                              : std::string()),
-                                    "tokens: generated pieces of the best hypothesis, </s> not counted; "
-                                    "latency: wall time of one batch (one sentence at batch 1)",
+                                    std::string("tokens: generated pieces of the best hypothesis, </s> not counted; ") +
+                                        (text_input ? "latency: wall time of one call from text to text over a batch of "
+                                                      "lines, their sentences in one batch (--split-sentences)"
+                                               : "latency: wall time of one batch (one sentence at batch 1)"),
                                     cpu::isa_report() + "; int8 products: " + cpu::int8_kernel_name(cpu::int8_kernel())};
   nlohmann::json j = {{"command", "translate"}, {"model", what}, {"config", model::to_json(config)},
-                      {"input", input}, {"fixed_len", b.fixed_len}, {"threads", b.common.threads},
+                      {"input", input}, {"split_sentences", b.split_sentences}, {"fixed_len", b.fixed_len}, {"threads", b.common.threads},
                       {"workers", b.workers}, {"precision", precision}, {"engine", engine},
                       {"cases", json_cases}, {"peak_rss_mib", rss}, {"cpu_isa", cpu::isa_name(cpu::cpu_isa())},
                       {"int8_kernel", cpu::int8_kernel_name(cpu::int8_kernel())}};
@@ -283,6 +351,12 @@ void add_translate_command(CLI::App& bench) {
   c->add_option("--src-len", b->src_len, "Pieces of each random source sentence")->capture_default_str()->check(CLI::Range(1, 100000));
   c->add_option("--input", b->input, "Source text instead of random ids (the first --sentences lines)");
   c->add_option("--vocab", b->vocab, "SentencePiece model that encodes --input for a random model");
+  c->add_flag("--split-sentences", b->split_sentences,
+              "Translate --input as nmt serve translates a request's text (cut into sentences, all in one batch, "
+              "joined), timing one call from text to text per --batch lines: a request's cost without HTTP");
+  c->add_option("--src-lang", b->src_lang,
+                "Language of --input for --split-sentences (ISO 639-1); default: the model's data.src_lang, else "
+                "ICU's root rules");
   c->add_option("--vocab-size", b->vocab_size, "Vocabulary of a random model without --vocab")
       ->capture_default_str()->check(CLI::Range(5, 10000000));
   add_common_options(*c, b->common);
