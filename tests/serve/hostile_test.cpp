@@ -259,6 +259,53 @@ TEST(HostileTest, IdleHalfSentConnections_OthersAnsweredPromptly) {
       << "80 connections, 16 allowed: 64 dropped";
 }
 
+// Two clients that keep both HTTP threads busy on kept-alive connections
+// (each sends its next request as soon as it has an answer) would hold them
+// for as long as they go on. A newcomer is answered within a second: while
+// it waits, a busy connection's next answer closes that connection. The
+// busy clients connect again (a connection past the 2 queued is closed, and
+// counted so), and the yields are counted.
+TEST(HostileTest, BusyKeptAliveConnections_YieldToANewcomer) {
+  auto options = test_server_options();
+  options.http_threads = 2;
+  options.max_connections_per_client = 0;
+  RunningServer server(options);
+  std::atomic<bool> stop{false};
+  std::atomic<int> answered{0}, failed{0};
+  std::vector<std::thread> busy;
+  for (int i = 0; i < 2; ++i) {
+    busy.emplace_back([&] {
+      auto c = server.client();
+      c.set_keep_alive(true);
+      const auto start = Clock::now();
+      while (!stop && seconds_since(start) < 4.0) {  // at most 4 s: without yielding, the newcomer waits that long
+        const auto res = c.Get("/health");
+        (res && res->status == 200 ? answered : failed)++;
+      }
+    });
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  const auto start = Clock::now();
+  RawConnection newcomer(server.port(), "127.0.0.5");
+  newcomer.send("GET /health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+  const auto answer = parse_answer(newcomer.read_all());
+  const double took = seconds_since(start);
+  stop = true;
+  for (auto& t : busy) t.join();
+  EXPECT_EQ(answer.status, 200) << answer.body;
+  EXPECT_LT(took, 1.0) << "the newcomer waited for the busy connections to stop";
+  EXPECT_GT(answered.load(), 10);
+  const auto exposition = metrics(server.port());
+  const auto counter = [&](const std::string& name) {
+    const auto at = exposition.find("\n" + name + " ");
+    EXPECT_NE(at, std::string::npos) << name << " missing:\n" << exposition;
+    return at == std::string::npos ? -1 : std::stoll(exposition.substr(at + name.size() + 2));
+  };
+  EXPECT_GE(counter("nmt_keep_alive_yields_total"), 1);
+  EXPECT_LE(failed.load(), counter("nmt_dropped_connections_total{reason=\"queue_full\"}"))
+      << "a busy client's request failed other than by the HTTP threads' queue being full";
+}
+
 // A client that stops sending mid-request is answered 400 once the read
 // timeout passes, and its connection closed.
 TEST(HostileTest, SilentClient_DroppedAfterTheReadTimeout) {

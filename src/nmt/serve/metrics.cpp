@@ -99,6 +99,9 @@ std::string ServerMetrics::render(int64_t queue_length, const DroppedConnections
   out += "nmt_dropped_connections_total{reason=\"queue_full\"} " + std::to_string(dropped.queue_full) + "\n";
   out += "nmt_dropped_connections_total{reason=\"request_deadline\"} " + std::to_string(dropped.request_deadline) +
          "\n";
+  header(out, "nmt_keep_alive_yields_total", "counter",
+         "Kept-alive connections closed after an answer because another connection waited for an HTTP thread.");
+  out += "nmt_keep_alive_yields_total " + std::to_string(dropped.keep_alive_yields) + "\n";
   header(out, "nmt_cache_hits_total", "counter", "Sentences answered from the translation cache.");
   out += "nmt_cache_hits_total " + std::to_string(cache.hits) + "\n";
   header(out, "nmt_cache_misses_total", "counter", "Sentences looked up in the cache and translated.");

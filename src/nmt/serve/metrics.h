@@ -32,9 +32,12 @@ class Histogram {
 
 // Connections the server closed without serving a request on them: past
 // the cap per client address, past the HTTP threads' queue, or past a
-// request's deadline (ServerOptions says each limit).
+// request's deadline (ServerOptions says each limit). And kept-alive ones it
+// closed after an answer because another connection waited for a thread
+// (served, not dropped: counted on their own).
 struct DroppedConnections {
   int64_t per_client_cap = 0, queue_full = 0, request_deadline = 0;
+  int64_t keep_alive_yields = 0;
 };
 
 class ServerMetrics {

@@ -52,12 +52,26 @@ using Clock = std::chrono::steady_clock;
 // within keep-alive + request_read ms of being ready for it: of opening, or
 // of the last answer. A watchdog shuts down the sockets past their deadline;
 // while a handler runs there is none (the translation has its own).
-// httplib's thread pool, counting the connections it turns away.
+//
+// And kept-alive connections yield to waiting ones: while a connection waits
+// for an HTTP thread, each busy connection's next answer closes it
+// (Connection: close), so clients that keep their connections busy cannot
+// hold every thread from a newcomer (or a health check) for as long as they
+// go on sending.
+// httplib's thread pool, counting the connections it turns away and those
+// that wait for a thread.
 class CountingPool : public httplib::TaskQueue {
  public:
-  CountingPool(size_t threads, std::atomic<int64_t>& refused) : pool_(threads, threads, threads), refused_(refused) {}
+  CountingPool(size_t threads, std::atomic<int64_t>& refused, std::atomic<int64_t>& waiting)
+      : pool_(threads, threads, threads), refused_(refused), waiting_(waiting) {}
   bool enqueue(std::function<void()> fn) override {
-    if (pool_.enqueue(std::move(fn))) return true;
+    ++waiting_;
+    if (pool_.enqueue([this, fn = std::move(fn)] {
+          --waiting_;
+          fn();
+        }))
+      return true;
+    --waiting_;
     ++refused_;
     return false;
   }
@@ -66,6 +80,7 @@ class CountingPool : public httplib::TaskQueue {
  private:
   httplib::ThreadPool pool_;
   std::atomic<int64_t>& refused_;
+  std::atomic<int64_t>& waiting_;
 };
 
 class CappedServer : public httplib::Server {
@@ -85,11 +100,11 @@ class CappedServer : public httplib::Server {
     request_read_ = request_read;
     if (request_read_.count() > 0 && !watchdog_.joinable()) watchdog_ = std::thread([this] { watch(); });
   }
-  DroppedConnections dropped() const { return {refused_, queue_full_, deadline_closed_}; }
+  DroppedConnections dropped() const { return {refused_, queue_full_, deadline_closed_, yielded_}; }
   // The HTTP threads: `threads`, and as many connections waiting for one;
   // past that a new connection is closed at once (counted).
   void set_threads(size_t threads) {
-    new_task_queue = [this, threads] { return new CountingPool(threads, queue_full_); };
+    new_task_queue = [this, threads] { return new CountingPool(threads, queue_full_, waiting_); };
   }
 
   // The request's headers have arrived: its body must arrive within
@@ -155,19 +170,38 @@ class CappedServer : public httplib::Server {
     // The rest is httplib::Server::process_and_close_socket of 0.53.1 (private there).
     httplib::detail::get_local_ip_and_port(sock, local_addr, local_port);
     bool websocket_upgraded = false;
+    bool yielding = false;  // this connection closes after its answer, for a waiting one
     const bool ret = httplib::detail::process_server_socket(
         svr_sock_, sock, keep_alive_max_count_, keep_alive_timeout_sec_, read_timeout_sec_, read_timeout_usec_,
         write_timeout_sec_, write_timeout_usec_,
         [&](httplib::Stream& strm, bool close_connection, bool& connection_closed) {
-          return process_request(strm, remote_addr, remote_port, local_addr, local_port, close_connection,
+          // Another connection waits for a thread: this request's answer
+          // closes this one (one yield per waiting connection).
+          const bool yield = !close_connection && !yielding && claim_yield();
+          yielding = yielding || yield;
+          return process_request(strm, remote_addr, remote_port, local_addr, local_port, close_connection || yield,
                                  connection_closed, nullptr, &websocket_upgraded);
         });
+    if (yielding) --yielding_;
     if (request_read_.count() > 0) {  // before the socket closes and its number can be reused
       std::lock_guard<std::mutex> lock(mutex_);
       connections_.erase(name);
     }
     httplib::detail::drain_and_close_socket(sock);
     return ret;
+  }
+
+  // A yield for a connection waiting for a thread, unless each waiting one
+  // has a connection closing for it already.
+  bool claim_yield() {
+    int64_t claimed = yielding_.load();
+    while (claimed < waiting_.load()) {
+      if (yielding_.compare_exchange_weak(claimed, claimed + 1)) {
+        ++yielded_;
+        return true;
+      }
+    }
+    return false;
   }
 
   bool enter(const std::string& address) {
@@ -201,6 +235,9 @@ class CappedServer : public httplib::Server {
   std::map<std::string, int> open_;  // client address -> connections open now
   std::map<std::string, Connection> connections_;  // "address port" -> its socket and deadline
   std::atomic<int64_t> refused_{0}, queue_full_{0}, deadline_closed_{0};
+  std::atomic<int64_t> waiting_{0};  // connections accepted and waiting for an HTTP thread
+  std::atomic<int64_t> yielding_{0};  // connections closing after their answer for a waiting one
+  std::atomic<int64_t> yielded_{0};   // and how many have, in all
   std::thread watchdog_;
 };
 
