@@ -11,7 +11,8 @@
 # the p50 of one line translated alone inside a warm process on one thread,
 # from text to text as the server does (nmt bench translate --split-sentences
 # --batch 1; c=1 sends those lines), with the ratios.
-# Then all of it again as a Markdown table. With --soak-minutes M, then M minutes at concurrency
+# Then all of it again as a Markdown table, whose ratios are against the
+# mean of two offline calls, one before the loads and one after. With --soak-minutes M, then M minutes at concurrency
 # 64 with every 10th request malformed or hostile (deep JSON, deep HTML, too
 # much attention, a body over the limit), and the server's resident memory at
 # the start and the end.
@@ -39,15 +40,22 @@ trap '[ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$work"' EXIT
 head -n "$count" data/bible-en-es/test.en >"$work/sentences.en"
 lines=$(wc -l <"$work/sentences.en")  # the test set may hold fewer than --sentences
 
-echo "== offline: nmt translate, $lines lines in one call (beam $beam, $threads threads)"
-$nmt translate --model "$run" --beam "$beam" --threads "$threads" --split-sentences \
-  --input "$work/sentences.en" --output "$work/offline.es" 2>"$work/offline.log"
-cat "$work/offline.log"
-offline_lps=$(sed -n 's/^translated [0-9]* sentences, [0-9]* tokens in \([0-9.]*\) s.*/\1/p' "$work/offline.log" |
-  awk -v n="$lines" '{printf "%.1f", n / $1}')
-offline_sps=$(sed -n 's/^translated \([0-9]*\) sentences, [0-9]* tokens in \([0-9.]*\) s.*/\1 \2/p' "$work/offline.log" |
-  awk '{printf "%.1f", $1 / $2}')
-echo "offline: $offline_lps lines/s (one line = one request below), $offline_sps sentences/s"
+# Offline: one nmt translate call over the same lines, before the loads and
+# again after them (a shared machine's speed drifts over minutes); the final
+# table's ratios take the mean of the two.
+offline() {
+  echo "== offline ($1): nmt translate, $lines lines in one call (beam $beam, $threads threads)"
+  $nmt translate --model "$run" --beam "$beam" --threads "$threads" --split-sentences \
+    --input "$work/sentences.en" --output "$work/offline.es" 2>"$work/offline.log"
+  cat "$work/offline.log"
+  offline_lps=$(sed -n 's/^translated [0-9]* sentences, [0-9]* tokens in \([0-9.]*\) s.*/\1/p' "$work/offline.log" |
+    awk -v n="$lines" '{printf "%.1f", n / $1}')
+  offline_sps=$(sed -n 's/^translated \([0-9]*\) sentences, [0-9]* tokens in \([0-9.]*\) s.*/\1 \2/p' "$work/offline.log" |
+    awk '{printf "%.1f", $1 / $2}')
+  echo "offline: $offline_lps lines/s (one line = one request below), $offline_sps sentences/s"
+}
+offline before
+before_lps=$offline_lps before_sps=$offline_sps
 
 # Latency: the first 32 lines, sent one at a time (c=1) below, and each
 # translated alone inside one process on one thread, as a server worker
@@ -101,10 +109,10 @@ load() {  # concurrency seconds [malformed_every [sentences file]]; MIXED_MAX=N:
   label=$mode${MIXED_MAX:+, 1-$MIXED_MAX lines}
   printf "%-11s c=%-3s %8s req/s %8s lines/s %8s sentences/s  p50 %7s ms  p99 %7s ms  | %s\n" "$label" "$1" "$rps" \
     "$lps" "$sps" "$p50" "$p99" "$(grep '^sent' "$work/wrk.txt")"
-  local vs  # sentences/s against offline's: the work done, whichever lines the window's requests held
-  vs=$(awk -v a="$sps" -v b="$offline_sps" 'BEGIN {printf "%.2f", a / b}')
-  echo "            sentences/s / offline sentences/s: $vs; lines/s / offline lines/s: $(awk -v a="$lps" -v b="$offline_lps" 'BEGIN {printf "%.2f", a / b}')"
-  rows+=("| $label, c=$1 | $rps | $lps | $sps | $vs | $p50 | $p99 |")
+  # Against the first offline call here; the table's ratios use both.
+  echo "            sentences/s / offline sentences/s: $(awk -v a="$sps" -v b="$before_sps" 'BEGIN {printf "%.2f", a / b}');" \
+    "lines/s / offline lines/s: $(awk -v a="$lps" -v b="$before_lps" 'BEGIN {printf "%.2f", a / b}')"
+  rows+=("$label, c=$1|$rps|$lps|$sps|$p50|$p99")
 }
 
 # continuous: the defaults (a worker per thread, one intra-op thread each,
@@ -132,12 +140,19 @@ for mode in $modes; do
   stop_server
 done
 
+offline after
+mean_lps=$(awk -v a="$before_lps" -v b="$offline_lps" 'BEGIN {printf "%.1f", (a + b) / 2}')
+mean_sps=$(awk -v a="$before_sps" -v b="$offline_sps" 'BEGIN {printf "%.1f", (a + b) / 2}')
 echo
-echo "| requests (one verse each, or 1-300 verses) | req/s | lines/s | sentences/s translated | sentences/s / offline | p50 ms | p99 ms |"
-echo "|---|---:|---:|---:|---:|---:|---:|"
-echo "| offline \`nmt translate\`, one call | | $offline_lps | $offline_sps | 1 | | |"
-echo "| in-process, one verse at a time, text to text (1 thread) | | | | | $inprocess_p50 | |"
-printf '%s\n' "${rows[@]}"
+echo "| requests (one verse each, or 1-300 verses) | req/s | lines/s | / offline | sentences/s translated | / offline | p50 ms | p99 ms |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+echo "| offline \`nmt translate\`, one call, before / after the loads | | $before_lps / $offline_lps | 1 | $before_sps / $offline_sps | 1 | | |"
+echo "| in-process, one verse at a time, text to text (1 thread) | | | | | | $inprocess_p50 | |"
+for row in "${rows[@]}"; do
+  IFS='|' read -r label rps lps sps p50 p99 <<<"$row"
+  echo "| $label | $rps | $lps | $(awk -v a="$lps" -v b="$mean_lps" 'BEGIN {printf "%.2f", a / b}') | $sps |" \
+    "$(awk -v a="$sps" -v b="$mean_sps" 'BEGIN {printf "%.2f", a / b}') | $p50 | $p99 |"
+done
 
 if [ "$soak" != 0 ]; then
   mode=soak
