@@ -272,6 +272,35 @@ case "$case_name" in
     ! grep -q "dev BLEU: tok:" "$work/train-es.log" || fail "an es target should keep 13a without a word"
     ! grep -q "distinct characters" "$work/train-es.log" || fail "an alphabet needs no byte fallback"
     ;;
+  train_tune_alpha)
+    # --tune-alpha: at the end, the dev set's BLEU at beam 4 for each alpha,
+    # each what nmt translate --alpha A and nmt score give on the same dev
+    # set; refused with --no-valid-translate.
+    head -n 300 "$data/train.en" >"$work/s.en"
+    head -n 300 "$data/train.es" >"$work/s.es"
+    head -n 30 "$data/dev.en" >"$work/d.en"
+    head -n 30 "$data/dev.es" >"$work/d.es"
+    "$nmt" train --preset tiny --train-src "$work/s.en" --train-tgt "$work/s.es" --dev-src "$work/d.en" \
+      --dev-tgt "$work/d.es" --vocab-size 300 --max-steps 30 --batch-tokens 512 --tune-alpha --out "$work/run" \
+      >"$work/train.log" 2>&1 || { cat "$work/train.log"; fail "training with --tune-alpha failed"; }
+    line=$(grep "^length penalty: dev BLEU at beam 4 with --alpha 1.0 / 1.3 / 1.6 / 2.0: " "$work/train.log") ||
+      { cat "$work/train.log"; fail "no --tune-alpha line"; }
+    scores=${line#*2.0: }
+    scores=${scores%%;*}
+    i=0
+    for alpha in 1.0 1.3 1.6 2.0; do
+      i=$((i + 1))
+      said=$(awk -F ' / ' -v i="$i" '{print $i}' <<<"$scores")
+      "$nmt" translate --model "$work/run" --input "$work/d.en" --output "$work/hyp" --beam 4 --alpha "$alpha" \
+        2>"$work/err" || { cat "$work/err"; fail "translate --alpha $alpha failed"; }
+      got=$("$nmt" score --hyp "$work/hyp" --ref "$work/d.es" --json |
+        python3 -c 'import json, sys; print("%.2f" % json.load(sys.stdin)["bleu"]["score"])')
+      [ "$got" = "$said" ] || fail "--alpha $alpha: the line says BLEU $said, translate and score give $got"
+    done
+    expect_error "--tune-alpha translates the dev set, which --no-valid-translate turns off" \
+      "$nmt" train --preset tiny --train-src "$work/s.en" --train-tgt "$work/s.es" --dev-src "$work/d.en" \
+      --dev-tgt "$work/d.es" --max-steps 1 --tune-alpha --no-valid-translate --out "$work/run2"
+    ;;
   train_large_alphabet)
     # A target of 2,000 distinct characters (Chinese-like): its vocabulary
     # covers 0.9995 of them with byte fallback, and the training says so.

@@ -10,6 +10,7 @@
 
 #include "error_message.h"
 #include "nmt/train/early_stopping.h"
+#include "nmt/train/validator.h"
 
 namespace nmt::train {
 namespace {
@@ -158,6 +159,22 @@ TEST(EarlyStoppingTest, EarlyStopping_UnknownMetricIsRefusedWithTheChoices) {
   DevScores untranslated;
   EXPECT_EQ(error_message([&] { metric_value(untranslated, "chrf"); }),
             "validation metric 'chrf' needs translation of the dev set");
+}
+
+// --tune-alpha's line names each alpha's dev BLEU and the best, the first on
+// a tie (so the default 1.0 wins a tie it is in).
+TEST(EarlyStoppingTest, AlphaReport_NamesTheBestAlphaAndTheDefaultWinsATie) {
+  const std::vector<double> alphas = {1.0, 1.3, 1.6, 2.0};
+  EXPECT_EQ(alpha_report(4, alphas, {36.49, 36.91, 37.11, 35.87}),
+            "length penalty: dev BLEU at beam 4 with --alpha 1.0 / 1.3 / 1.6 / 2.0: 36.49 / 36.91 / 37.11 / 35.87; "
+            "best: 1.6 (pass --alpha 1.6 to nmt translate and nmt serve)");
+  EXPECT_EQ(alpha_report(4, alphas, {27.05, 26.65, 27.05, 26.32}),
+            "length penalty: dev BLEU at beam 4 with --alpha 1.0 / 1.3 / 1.6 / 2.0: 27.05 / 26.65 / 27.05 / 26.32; "
+            "best: 1.0 (the default)");
+  EXPECT_EQ(alpha_report(2, {1.3, 2.0}, {3.0, 3.0}),
+            "length penalty: dev BLEU at beam 2 with --alpha 1.3 / 2.0: 3.00 / 3.00; best: 1.3 (pass --alpha 1.3 to nmt "
+            "translate and nmt serve)");
+  EXPECT_EQ(error_message([&] { alpha_report(4, alphas, {1.0}); }), "1 BLEU scores for 4 alphas");
 }
 
 }  // namespace

@@ -45,6 +45,7 @@ struct TrainOptions {
   bool valid_translate = true; // BLEU and chrF by translating the dev source
   int64_t valid_beam = 1;
   int64_t valid_max_sentences = 0;  // 0 = the whole dev set
+  bool tune_alpha = false;     // at the end: the dev set's BLEU at beam 4 under several length penalties
   std::string early_stopping_metric = "bleu";  // loss | ppl | bleu | chrf (falls back to loss without translation)
   int64_t patience = 0;        // stop after N validations without improvement; 0 = never
   int64_t save_every = 1000;   // checkpoint every N steps (and at the end)

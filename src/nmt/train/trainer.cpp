@@ -10,6 +10,7 @@
 #include "nmt/common/error.h"
 #include "nmt/common/format.h"
 #include "nmt/data/batch_stream.h"
+#include "nmt/decode/search.h"
 #include "nmt/dist/world.h"
 #include "nmt/model/threads.h"
 #include "nmt/model/transformer.h"
@@ -370,6 +371,11 @@ TrainResult Trainer::run() {
       };
     }
     message(average_run_end(run_dir_, options_.average_last, step_, world_, score));
+  }
+  if (reason != "interrupted" && options_.tune_alpha && validator_ && world_.is_main()) {
+    const std::vector<double> alphas = {1.0, 1.3, 1.6, 2.0};
+    const int64_t beam = decode::SearchOptions{}.beam;  // nmt translate's default
+    message(alpha_report(beam, alphas, validator_->bleu_by_alpha(eval_model(), device_, beam, alphas)));
   }
   result_.checkpoint = checkpoints_->last().empty() ? latest_checkpoint(run_dir_) : checkpoints_->last();
   result_.steps = step_;

@@ -5,6 +5,7 @@
 
 #include <torch/torch.h>
 
+#include "nmt/common/error.h"
 #include "nmt/common/format.h"
 #include "nmt/decode/translator.h"
 #include "nmt/eval/bleu.h"
@@ -51,6 +52,39 @@ ValidScores Validator::run(model::Transformer& model, const c10::Device& device)
   model->train();
   scores.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return scores;
+}
+
+std::vector<double> Validator::bleu_by_alpha(model::Transformer& model, const c10::Device& device, int64_t beam,
+                                             const std::vector<double>& alphas) const {
+  std::vector<double> bleu;
+  if (dev_.src.empty()) return bleu;
+  model->eval();
+  decode::Translator translator(model, device);
+  for (const double alpha : alphas) {
+    decode::TranslateOptions to;
+    to.search.beam = beam;
+    to.search.length_penalty = alpha;
+    to.batch_size = options_.batch_size;
+    const auto translations = translator.translate_lines(dev_.src, src_vocab_, tgt_vocab_, to);
+    bleu.push_back(eval::corpus_bleu(translations, eval::ReferenceSets{dev_.tgt}, {options_.bleu_tokenizer}).score);
+  }
+  model->train();
+  return bleu;
+}
+
+std::string alpha_report(int64_t beam, const std::vector<double>& alphas, const std::vector<double>& bleu) {
+  NMT_CHECK(!alphas.empty() && alphas.size() == bleu.size(), bleu.size() << " BLEU scores for " << alphas.size() << " alphas");
+  std::string names, scores;
+  size_t best = 0;
+  for (size_t i = 0; i < alphas.size(); ++i) {
+    names += (i ? " / " : "") + fixed(alphas[i], 1);
+    scores += (i ? " / " : "") + fixed(bleu[i], 2);
+    if (bleu[i] > bleu[best]) best = i;
+  }
+  const std::string choice = fixed(alphas[best], 1);
+  return "length penalty: dev BLEU at beam " + std::to_string(beam) + " with --alpha " + names + ": " + scores +
+         "; best: " + choice +
+         (alphas[best] == 1.0 ? " (the default)" : " (pass --alpha " + choice + " to nmt translate and nmt serve)");
 }
 
 std::string scores_text(const ValidScores& scores, bool with_ppl) {
