@@ -177,8 +177,10 @@ void run(const TranslateBench& b) {
   NMT_CHECK(!b.common.vs_torch || b.fixed_len > 0, "--vs-torch compares fixed-length decoding only (the peer cannot "
                                                    "load nmt checkpoints): add --fixed-len L");
   NMT_CHECK(!b.split_sentences || (!b.input.empty() && !b.model.empty()),
-            "--split-sentences translates the lines of --input from text to text: give --input FILE and --model RUN_DIR");
-  NMT_CHECK(!b.split_sentences || !b.common.vs_torch, "--vs-torch compares fixed-length decoding, not --split-sentences");
+            "--split-sentences translates the lines of --input from text to text: "
+            "give --input FILE and --model RUN_DIR");
+  NMT_CHECK(!b.split_sentences || !b.common.vs_torch,
+            "--vs-torch compares fixed-length decoding, not --split-sentences");
   if (b.common.vs_torch) check_peer_available();
 
   // The model and the vocabulary that encodes --input.
@@ -196,7 +198,7 @@ void run(const TranslateBench& b) {
     tgt_vocab = text::Vocab::from_serialized(ckpt.info.tgt_vocab);
     if (!b.shortlist.empty()) {
       shortlist = std::make_shared<decode::Shortlist>(decode::Shortlist::load(b.shortlist));
-      shortlist->check_vocabularies(*vocab, text::Vocab::from_serialized(ckpt.info.tgt_vocab), b.shortlist);
+      shortlist->check_vocabularies(*vocab, *tgt_vocab, b.shortlist);
     }
     what = ckpt.path + " (step " + std::to_string(ckpt.info.step) + ")";
     if (b.common.vs_torch && !b.input.empty()) {  // the peer reads a SentencePiece file
@@ -266,8 +268,8 @@ void run(const TranslateBench& b) {
   const double rss = peak_rss_mib();
   if (b.common.vs_torch) peer_translate(b, config, spm_for_peer, cases);
 
-  std::vector<std::string> header = {"search", text_input ? "lines a call" : "batch", "sentences", "tokens", "seconds", "tok/s", "sent/s",
-                                     "batch p50 ms", "batch p99 ms"};
+  std::vector<std::string> header = {"search", text_input ? "lines a call" : "batch", "sentences", "tokens",
+                                     "seconds", "tok/s", "sent/s", "batch p50 ms", "batch p99 ms"};
   if (b.common.vs_torch) header.insert(header.end(), {"peer tok/s", "nmt/peer"});
   Table table(header);
   nlohmann::json json_cases = nlohmann::json::array();
@@ -291,11 +293,13 @@ void run(const TranslateBench& b) {
     table.add(row);
     json_cases.push_back(j);
   }
-  const std::string input = b.input.empty() ? std::to_string(b.sentences) + " random sources of " +
-                                                  std::to_string(b.src_len) + " pieces"
-                                            : text_input ? std::to_string(text_input->lines.size()) + " lines of " + b.input +
-                                                          " in " + std::to_string(sources.size()) + " sentences"
-                                                    : std::to_string(sources.size()) + " lines of " + b.input;
+  std::string input = std::to_string(b.sentences) + " random sources of " + std::to_string(b.src_len) + " pieces";
+  if (text_input) {
+    input = std::to_string(text_input->lines.size()) + " lines of " + b.input + " in " +
+            std::to_string(sources.size()) + " sentences";
+  } else if (!b.input.empty()) {
+    input = std::to_string(sources.size()) + " lines of " + b.input;
+  }
   const std::string precision = b.bf16 ? "bfloat16 products" : b.quantize == "int8" ? "int8 linear layers" : "float32";
   const std::string title = "nmt bench translate: " + what + ", " + precision + ", " +
                             (engine == "cpu" ? "the CPU engine, " : "LibTorch, ") +
@@ -315,7 +319,8 @@ void run(const TranslateBench& b) {
                                                : "latency: wall time of one batch (one sentence at batch 1)"),
                                     cpu::isa_report() + "; int8 products: " + cpu::int8_kernel_name(cpu::int8_kernel())};
   nlohmann::json j = {{"command", "translate"}, {"model", what}, {"config", model::to_json(config)},
-                      {"input", input}, {"split_sentences", b.split_sentences}, {"fixed_len", b.fixed_len}, {"threads", b.common.threads},
+                      {"input", input}, {"split_sentences", b.split_sentences}, {"fixed_len", b.fixed_len},
+                      {"threads", b.common.threads},
                       {"workers", b.workers}, {"precision", precision}, {"engine", engine},
                       {"cases", json_cases}, {"peak_rss_mib", rss}, {"cpu_isa", cpu::isa_name(cpu::cpu_isa())},
                       {"int8_kernel", cpu::int8_kernel_name(cpu::int8_kernel())}};

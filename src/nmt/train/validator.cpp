@@ -41,12 +41,9 @@ ValidScores Validator::run(model::Transformer& model, const c10::Device& device)
     scores.ppl = perplexity(scores.loss);
   }
   if (options_.translate && !dev_.src.empty()) {
-    decode::TranslateOptions to;
-    to.search.beam = options_.beam;
-    to.batch_size = options_.batch_size;
     decode::Translator translator(model, device);
-    scores.translations = translator.translate_lines(dev_.src, src_vocab_, tgt_vocab_, to);
-    scores.bleu = eval::corpus_bleu(scores.translations, eval::ReferenceSets{dev_.tgt}, {options_.bleu_tokenizer}).score;
+    scores.translations = translate(translator, options_.beam, decode::SearchOptions{}.length_penalty);
+    scores.bleu = bleu(scores.translations);
     scores.chrf = eval::corpus_chrf(scores.translations, dev_.tgt).score;
   }
   model->train();
@@ -56,24 +53,30 @@ ValidScores Validator::run(model::Transformer& model, const c10::Device& device)
 
 std::vector<double> Validator::bleu_by_alpha(model::Transformer& model, const c10::Device& device, int64_t beam,
                                              const std::vector<double>& alphas) const {
-  std::vector<double> bleu;
-  if (dev_.src.empty()) return bleu;
+  std::vector<double> scores;
+  if (dev_.src.empty()) return scores;
   model->eval();
-  decode::Translator translator(model, device);
-  for (const double alpha : alphas) {
-    decode::TranslateOptions to;
-    to.search.beam = beam;
-    to.search.length_penalty = alpha;
-    to.batch_size = options_.batch_size;
-    const auto translations = translator.translate_lines(dev_.src, src_vocab_, tgt_vocab_, to);
-    bleu.push_back(eval::corpus_bleu(translations, eval::ReferenceSets{dev_.tgt}, {options_.bleu_tokenizer}).score);
-  }
+  decode::Translator translator(model, device);  // one for every alpha: its engine is made once
+  for (const double alpha : alphas) scores.push_back(bleu(translate(translator, beam, alpha)));
   model->train();
-  return bleu;
+  return scores;
+}
+
+std::vector<std::string> Validator::translate(decode::Translator& translator, int64_t beam, double alpha) const {
+  decode::TranslateOptions to;
+  to.search.beam = beam;
+  to.search.length_penalty = alpha;
+  to.batch_size = options_.batch_size;
+  return translator.translate_lines(dev_.src, src_vocab_, tgt_vocab_, to);
+}
+
+double Validator::bleu(const std::vector<std::string>& translations) const {
+  return eval::corpus_bleu(translations, eval::ReferenceSets{dev_.tgt}, {options_.bleu_tokenizer}).score;
 }
 
 std::string alpha_report(int64_t beam, const std::vector<double>& alphas, const std::vector<double>& bleu) {
-  NMT_CHECK(!alphas.empty() && alphas.size() == bleu.size(), bleu.size() << " BLEU scores for " << alphas.size() << " alphas");
+  NMT_CHECK(!alphas.empty() && alphas.size() == bleu.size(),
+            bleu.size() << " BLEU scores for " << alphas.size() << " alphas");
   std::string names, scores;
   size_t best = 0;
   for (size_t i = 0; i < alphas.size(); ++i) {

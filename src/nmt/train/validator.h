@@ -13,6 +13,10 @@
 #include "nmt/model/transformer.h"
 #include "nmt/train/early_stopping.h"
 
+namespace nmt::decode {
+class Translator;
+}
+
 namespace nmt::train {
 
 struct ValidOptions {
@@ -44,6 +48,12 @@ class Validator {
   const data::ParallelText& dev() const { return dev_; }  // the pairs translated (max_sentences applied)
 
  private:
+  // The dev sources translated as validation translates them, with `beam`
+  // and length penalty `alpha`; and a translation's BLEU against the dev
+  // references with the target's tokenizer.
+  std::vector<std::string> translate(decode::Translator& translator, int64_t beam, double alpha) const;
+  double bleu(const std::vector<std::string>& translations) const;
+
   data::ParallelText dev_;
   std::vector<data::Batch> batches_;
   const text::Vocab& src_vocab_;
