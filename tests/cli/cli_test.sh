@@ -275,7 +275,7 @@ case "$case_name" in
   train_tune_alpha)
     # --tune-alpha: at the end, the dev set's BLEU at beam 4 for each alpha,
     # each what nmt translate --alpha A and nmt score give on the same dev
-    # set; refused with --no-valid-translate.
+    # set; refused with --no-valid-translate and without a dev set.
     head -n 300 "$data/train.en" >"$work/s.en"
     head -n 300 "$data/train.es" >"$work/s.es"
     head -n 30 "$data/dev.en" >"$work/d.en"
@@ -300,6 +300,9 @@ case "$case_name" in
     expect_error "--tune-alpha translates the dev set, which --no-valid-translate turns off" \
       "$nmt" train --preset tiny --train-src "$work/s.en" --train-tgt "$work/s.es" --dev-src "$work/d.en" \
       --dev-tgt "$work/d.es" --max-steps 1 --tune-alpha --no-valid-translate --out "$work/run2"
+    expect_error "--tune-alpha translates the dev set, and this run has none: give --dev-src and --dev-tgt, or --dev" \
+      "$nmt" train --preset tiny --train-src "$work/s.en" --train-tgt "$work/s.es" --max-steps 1 --tune-alpha \
+      --out "$work/run3"
     ;;
   train_large_alphabet)
     # A target of 2,000 distinct characters (Chinese-like): its vocabulary

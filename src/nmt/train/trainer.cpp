@@ -129,6 +129,8 @@ Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& opt
   valid.max_sentences = options.valid_max_sentences;
   validator_ = make_validator(data.dev, src_vocab, tgt_vocab, model_config.max_positions, options.batch_tokens, valid,
                               trained_language(full_config, "tgt_lang"), say);
+  NMT_CHECK(!options.tune_alpha || validator_,
+            "--tune-alpha translates the dev set, and this run has none: give --dev-src and --dev-tgt, or --dev");
 
   // Model and optimizer, fresh or resumed with everything the checkpoint holds.
   // (The checks first, so that a refused resume leaves the run as it was.)
