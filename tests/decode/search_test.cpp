@@ -416,6 +416,50 @@ TEST(SearchTest, ContinuousBatching_RefusalsNameWhatIsWrong) {
   }, "continuous batching runs the search rule nmt, not marian");
 }
 
+// The brevity penalty is the logarithm of BLEU's, 1 - expected / length,
+// below the expected length, times the weight: by hand, a hypothesis of 2
+// tokens (</s> counted) expected to have 5 loses 0.5 x (1 - 5/2) = 0.75.
+TEST(SearchTest, BrevityPenalty_IsTheLogOfBleusBelowTheExpectedLength) {
+  EXPECT_DOUBLE_EQ(brevity_penalty(2, 5.0, 0.5), -0.75);
+  EXPECT_DOUBLE_EQ(brevity_penalty(4, 5.0, 1.0), -0.25);
+  EXPECT_DOUBLE_EQ(std::log(std::exp(1.0 - 5.0 / 4.0)), brevity_penalty(4, 5.0, 1.0));  // BLEU's BP, logged
+  EXPECT_EQ(brevity_penalty(5, 5.0, 1.0), 0.0);  // at the expected length: none
+  EXPECT_EQ(brevity_penalty(9, 5.0, 1.0), 0.0);  // longer: none (not a reward)
+  EXPECT_EQ(brevity_penalty(2, 5.0, 0.0), 0.0);  // weight 0: off
+}
+
+// Three finished hypotheses, best first by score (mean log-probability):
+// 'a' (2 tokens with </s>, -0.4), 'a b b' (4, -0.6), 'a b b b b' (6, -0.9).
+// Expecting 4.5 tokens with weight 0.5: 'a' falls to -0.4 + 0.5 x (1 -
+// 4.5/2) = -1.025, 'a b b' to -0.6 + 0.5 x (1 - 4.5/4) = -0.6625, the
+// longest keeps -0.9: 'a b b' first, then the longest, then 'a'.
+TEST(SearchTest, RankWithBrevityPenalty_ShortHypothesesFallBehindLongerOnes) {
+  const auto make = [](std::vector<int> tokens, double score) {
+    Hypothesis h;
+    h.tokens = std::move(tokens), h.score = score;
+    return h;
+  };
+  const std::vector<Hypothesis> finished = {make({kA}, -0.4), make({kA, kB, kB}, -0.6),
+                                            make({kA, kB, kB, kB, kB}, -0.9)};
+  auto ranked = finished;
+  rank_with_brevity_penalty(ranked, 4.5, 0.5, 3);
+  ASSERT_EQ(ranked.size(), 3u);
+  EXPECT_EQ(ranked[0].tokens, finished[1].tokens);
+  EXPECT_NEAR(ranked[0].score, -0.6625, 1e-12);
+  EXPECT_EQ(ranked[1].tokens, finished[2].tokens);
+  EXPECT_NEAR(ranked[1].score, -0.9, 1e-12);
+  EXPECT_EQ(ranked[2].tokens, finished[0].tokens);
+  EXPECT_NEAR(ranked[2].score, -1.025, 1e-12);
+  auto best = finished;
+  rank_with_brevity_penalty(best, 4.5, 0.5, 1);  // the n-best asked for
+  ASSERT_EQ(best.size(), 1u);
+  EXPECT_EQ(best[0].tokens, finished[1].tokens);
+  auto unchanged = finished;
+  rank_with_brevity_penalty(unchanged, 2.0, 0.5, 3);  // none shorter than expected
+  EXPECT_EQ(unchanged[0].tokens, finished[0].tokens);
+  EXPECT_EQ(unchanged[0].score, -0.4);
+}
+
 
 // S1, beam 2: step 1 keeps a (.52) and b (.48); step 2's best two of six
 // extensions are b b (.384) and a </s> (.26), which finishes, so the beam

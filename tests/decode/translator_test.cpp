@@ -267,6 +267,61 @@ TEST(TranslatorTest, Continuous_GivesWhatFixedBatchesGive) {
   model::set_cpu_threads(2);
 }
 
+// With a length ratio, a sentence's translation is the finished hypothesis
+// of its beam that scores best with the brevity penalty, worked out here by
+// a plain loop over the beam's hypotheses translated without it; the same
+// in fixed batches and in a running search; greedy search is untouched.
+TEST(TranslatorTest, BrevityPenalty_RanksTheBeamsHypothesesAsAPlainLoopDoes) {
+  model::set_cpu_threads(1);
+  Translator translator(random_tiny_model(42, 1.5), torch::kCPU);
+  torch::manual_seed(45);
+  std::vector<std::vector<int>> sources;
+  for (int n : {7, 2, 5, 1, 9, 4, 3, 8, 6, 2, 5, 10}) {
+    auto ids = torch::randint(4, 24, {n}, torch::kLong);
+    sources.emplace_back(ids.data_ptr<int64_t>(), ids.data_ptr<int64_t>() + n);
+  }
+  TranslateOptions plain;
+  plain.search.beam = 4, plain.search.n_best = 4, plain.batch_size = 4;
+  plain.max_length_ratio = 1.0, plain.max_length_extra = 4;
+  const auto beams = translator.translate(sources, plain);
+  TranslateOptions with = plain;
+  with.search.n_best = 2, with.length_ratio = 1.5, with.brevity_weight = 0.5;
+  const auto ranked = translator.translate(sources, with);
+  int changed = 0;
+  for (size_t i = 0; i < sources.size(); ++i) {
+    const double expected = 1.5 * static_cast<double>(sources[i].size() + 1);
+    std::vector<std::pair<double, size_t>> scored;  // (score, index in the beam), best first
+    for (size_t j = 0; j < beams[i].size(); ++j) {
+      const auto length = static_cast<double>(beams[i][j].tokens.size() + 1);
+      double score = beams[i][j].log_prob / length;
+      if (length < expected) score += 0.5 * (1.0 - expected / length);
+      scored.emplace_back(score, j);
+    }
+    std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    ASSERT_EQ(ranked[i].size(), 2u) << "sentence " << i;
+    for (size_t k = 0; k < 2; ++k) {
+      EXPECT_EQ(ranked[i][k].tokens, beams[i][scored[k].second].tokens) << "sentence " << i << ", rank " << k;
+      EXPECT_NEAR(ranked[i][k].score, scored[k].first, 1e-6) << "sentence " << i << ", rank " << k;
+    }
+    changed += ranked[i][0].tokens != beams[i][0].tokens;
+  }
+  EXPECT_GE(changed, 2) << "the penalty should change some sentences' best translation";
+  if (translator.engine_for(with) == "cpu") {
+    with.continuous = true;
+    const auto continuous = translator.translate(sources, with);
+    for (size_t i = 0; i < sources.size(); ++i) {
+      EXPECT_EQ(continuous[i][0].tokens, ranked[i][0].tokens) << "sentence " << i << ", continuous";
+    }
+  }
+  TranslateOptions greedy = with;
+  greedy.search.beam = 1, greedy.search.n_best = 1, greedy.continuous = false;
+  TranslateOptions greedy_plain = greedy;
+  greedy_plain.length_ratio = 0;
+  const auto a = translator.translate(sources, greedy), b = translator.translate(sources, greedy_plain);
+  for (size_t i = 0; i < sources.size(); ++i) EXPECT_EQ(a[i][0].tokens, b[i][0].tokens) << "sentence " << i << ", greedy";
+  model::set_cpu_threads(2);
+}
+
 // A shortlist restricts each sentence to its own list, so a sentence's
 // translation is the same alone, in a fixed batch of 4 and in a running
 // search that others join (beam 1 and 3), and every token it writes is on
@@ -457,6 +512,9 @@ TEST(DecodeOptionsTest, RunDefaultsApplyWhereTheCommandLineIsSilent) {
   EXPECT_FALSE(o.search.allow_unk);
   EXPECT_EQ(o.max_length_factor, 3.0);
   EXPECT_EQ(o.search.word_penalty, 0.5);
+  TranslateOptions r;
+  apply_model_defaults({{"decode", {{"length_ratio", 0.74}}}}, r, {});  // what nmt train measures
+  EXPECT_EQ(r.length_ratio, 0.74);
   TranslateOptions p;
   apply_model_defaults({{"decode", {{"beam", 12}}}}, p, {});  // not a run's to choose
   EXPECT_EQ(p.search.beam, TranslateOptions{}.search.beam);

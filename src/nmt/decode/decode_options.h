@@ -16,7 +16,8 @@ using DecodeOptionSpec = OptionSpec<TranslateOptions>;
 const std::vector<DecodeOptionSpec>& decode_option_table();
 
 // The keys a run's "decode" section may set (the rest are the caller's):
-// search, normalize, word_penalty, max_length_factor, allow_unk.
+// search, normalize, word_penalty, max_length_factor, allow_unk, and
+// length_ratio (nmt train measures it).
 const std::vector<std::string>& run_default_keys();
 
 // --quantize int8|none and --shortlist FILE|none (EngineChoice): unset, a

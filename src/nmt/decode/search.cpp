@@ -199,6 +199,19 @@ double hypothesis_score(const SearchOptions& options, double log_prob, int64_t l
   return log_prob / length_penalty(length_with_eos, options.length_penalty, options.length_rule);
 }
 
+double brevity_penalty(int64_t length_with_eos, double expected_length, double weight) {
+  const auto length = static_cast<double>(std::max<int64_t>(length_with_eos, 1));
+  if (weight == 0 || length >= expected_length) return 0.0;
+  return weight * (1.0 - expected_length / length);
+}
+
+void rank_with_brevity_penalty(std::vector<Hypothesis>& finished, double expected_length, double weight, int64_t keep) {
+  for (auto& h : finished) {
+    h.score += brevity_penalty(static_cast<int64_t>(h.tokens.size()) + 1, expected_length, weight);
+  }
+  keep_best(finished, keep);
+}
+
 std::vector<std::vector<Hypothesis>> greedy_search(StepFunction& step, const std::vector<int64_t>& max_lengths,
                                                    const SearchOptions& options, SentenceFeed* feed) {
   check_options(options);

@@ -130,6 +130,20 @@ bool shrinks_beam(const SearchOptions& options);
 // length_with_eos counts </s> when it was generated.
 double hypothesis_score(const SearchOptions& options, double log_prob, int64_t length_with_eos);
 
+// The brevity penalty (Sockeye's "constant" one): what a finished
+// hypothesis of `length_with_eos` tokens, shorter than `expected_length`,
+// loses from its score: weight x (1 - expected / length), the logarithm of
+// BLEU's brevity penalty with the expected length as the reference's.
+// 0 when it is not shorter, or weight is 0. Always <= 0.
+double brevity_penalty(int64_t length_with_eos, double expected_length, double weight);
+// A sentence's finished hypotheses ranked again with the brevity penalty
+// added to their scores (each hypothesis ended in </s>, so its length is
+// its tokens + 1), best first, equal scores keeping their order; the best
+// `keep` are kept. With beam search's shrinking beam (shrinks_beam) the
+// score does not choose which hypotheses finish, only their order, so
+// ranking the whole beam's afterwards is the same as scoring them so.
+void rank_with_brevity_penalty(std::vector<Hypothesis>& finished, double expected_length, double weight, int64_t keep);
+
 // Sentence i (one row per sentence, each starting from <s>) generates at
 // most max_lengths[i] tokens (</s> included); its last step may only choose
 // </s>. Each sentence's limit is its own, so what a sentence becomes does not

@@ -137,6 +137,30 @@ int64_t max_output_length(size_t source_pieces, const TranslateOptions& options,
   return std::clamp<int64_t>(limit, 1, max_positions);
 }
 
+bool ranks_by_brevity(const TranslateOptions& options) {
+  return options.length_ratio > 0 && options.brevity_weight > 0 && options.search.beam > 1 &&
+         shrinks_beam(options.search) && options.fixed_length == 0;
+}
+
+double expected_length(size_t source_pieces, const TranslateOptions& options) {
+  return options.length_ratio * static_cast<double>(source_pieces + 1);
+}
+
+namespace {
+
+// The options a search runs with: no </s> with a fixed length; with the
+// brevity penalty, every finished hypothesis of the beam (ranked after, by
+// rank_with_brevity_penalty), except for constrained sentences, whose
+// search stops by its n-best.
+SearchOptions searched_options(const TranslateOptions& options, bool constrained = false) {
+  SearchOptions search = options.search;
+  if (options.fixed_length > 0) search.allow_eos = false;
+  if (ranks_by_brevity(options) && !constrained) search.n_best = search.beam;
+  return search;
+}
+
+}  // namespace
+
 EnsembleStep::EnsembleStep(std::vector<std::unique_ptr<StepFunction>> members, std::vector<double> weights)
     : members_(std::move(members)), weights_(std::move(weights)) {
   NMT_CHECK(!members_.empty() && members_.size() == weights_.size(), "an ensemble needs one weight per model");
@@ -327,16 +351,16 @@ std::vector<int64_t> shortlist_vocabulary(const Shortlist& shortlist, const std:
 // go to the step, their n-best lists back to the source.
 class SourceFeed : public SentenceFeed {
  public:
-  using Limit = std::function<int64_t(size_t pieces)>;
   using Batch = std::function<torch::Tensor(const std::vector<std::vector<int>>& sentences)>;
-  // With a shortlist, each sentence's own part of it (shortlist_vocabulary).
-  SourceFeed(SentenceSource& source, int64_t capacity, Limit limit, Batch batch, const Shortlist* shortlist,
+  // Limits and ranking as `options` say; with a shortlist, each sentence's
+  // own part of it (shortlist_vocabulary).
+  SourceFeed(SentenceSource& source, const TranslateOptions& options, int64_t positions, Batch batch,
              TranslateStats& stats)
-      : source_(source), capacity_(capacity), limit_(std::move(limit)), batch_(std::move(batch)),
-        shortlist_(shortlist), stats_(stats) {}
-  int64_t capacity() const override { return capacity_; }
+      : source_(source), options_(options), positions_(positions), batch_(std::move(batch)),
+        shortlist_(options.shortlist.get()), stats_(stats) {}
+  int64_t capacity() const override { return options_.batch_size; }
   std::vector<int64_t> join(StepFunction& step, int64_t room) override {
-    const auto sentences = source_.take(room, capacity_ - room);
+    const auto sentences = source_.take(room, options_.batch_size - room);
     if (sentences.empty()) return {};
     step.add_sources(batch_(sentences), vocabularies(sentences));
     return limits(sentences);
@@ -352,23 +376,34 @@ class SourceFeed : public SentenceFeed {
     return &vocabularies_;
   }
   void finished(int64_t sentence, const std::vector<Hypothesis>& n_best) override {
-    if (!n_best.empty()) stats_.generated_tokens += static_cast<int64_t>(n_best[0].tokens.size());
+    auto ranked = n_best;
+    if (ranks_by_brevity(options_)) {
+      rank_with_brevity_penalty(ranked, expected_length(pieces_.at(static_cast<size_t>(sentence)), options_),
+                                options_.brevity_weight, options_.search.n_best);
+    }
+    if (!ranked.empty()) stats_.generated_tokens += static_cast<int64_t>(ranked[0].tokens.size());
     ++stats_.sentences;
-    source_.finished(static_cast<size_t>(sentence), n_best);
+    source_.finished(static_cast<size_t>(sentence), std::move(ranked));
   }
-  std::vector<int64_t> limits(const std::vector<std::vector<int>>& sentences) const {
+  // The length limit of each sentence, which starts or joins the search
+  // now (in that order: sentences are numbered as they come).
+  std::vector<int64_t> limits(const std::vector<std::vector<int>>& sentences) {
     std::vector<int64_t> out;
-    for (const auto& s : sentences) out.push_back(limit_(s.size()));
+    for (const auto& s : sentences) {
+      out.push_back(max_output_length(s.size(), options_, positions_));
+      pieces_.push_back(s.size());
+    }
     return out;
   }
 
  private:
   SentenceSource& source_;
-  int64_t capacity_;
-  Limit limit_;
+  const TranslateOptions& options_;
+  int64_t positions_;
   Batch batch_;
   const Shortlist* shortlist_;
   SourceVocabularies vocabularies_;
+  std::vector<size_t> pieces_;  // each sentence's source pieces, numbered as limits() saw them
   TranslateStats& stats_;
 };
 
@@ -422,11 +457,9 @@ bool Translator::search_continuously(SentenceSource& source, const TranslateOpti
     for (const auto& s : sentences) pointers.push_back(&s);
     return source_batch(pointers, positions, &stats.truncated_sources);
   };
-  SourceFeed feed(
-      source, options.batch_size, [&](size_t pieces) { return max_output_length(pieces, options, positions); },
-      batch_of, options.shortlist.get(), stats);
+  SourceFeed feed(source, options, positions, batch_of, stats);
   auto step = step_for(batch_of(first), &engines, weights, feed.vocabularies(first));
-  search(*step, feed.limits(first), options.search, &feed);
+  search(*step, feed.limits(first), searched_options(options), &feed);
   stats.batch_seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   return true;
 }
@@ -489,8 +522,7 @@ std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std
   // for the rest, buffers and all: the caller's cache, or this call's own.
   std::vector<EngineCache> own(cache ? 0 : workers);
 #endif
-  SearchOptions search_options = options.search;
-  if (options.fixed_length > 0) search_options.allow_eos = false;
+  const SearchOptions search_options = searched_options(options), constrained_options = searched_options(options, true);
   // Each sentence's own limit, from its own length: never from the batch's.
   const auto limit_of = [&](size_t i) { return max_output_length(sources[i].size(), options, max_positions); };
   const auto sources_of = [&](const std::vector<size_t>& indices) {
@@ -509,6 +541,10 @@ std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std
     return this->step_for(src, engines, weights, vocabularies);
   };
   const auto keep = [&](size_t i, std::vector<Hypothesis> n_best, TranslateStats& local) {
+    if (ranks_by_brevity(options) && !constrained(i)) {
+      rank_with_brevity_penalty(n_best, expected_length(sources[i].size(), options), options.brevity_weight,
+                                options.search.n_best);
+    }
     if (!n_best.empty()) local.generated_tokens += static_cast<int64_t>(n_best[0].tokens.size());
     results[i] = std::move(n_best);
   };
@@ -544,8 +580,9 @@ std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std
       }
     }
     auto step = step_for(src, worker, options.shortlist ? &vocabularies : nullptr);
-    auto found = batch_constraints.empty() ? search(*step, max_lengths, search_options)
-                                           : constrained_search(*step, max_lengths, search_options, batch_constraints);
+    auto found = batch_constraints.empty()
+                     ? search(*step, max_lengths, search_options)
+                     : constrained_search(*step, max_lengths, constrained_options, batch_constraints);
     for (size_t k = 0; k < indices.size(); ++k) keep(indices[k], std::move(found[k]), local);
     local.batch_seconds.push_back(
         std::chrono::duration<double>(std::chrono::steady_clock::now() - batch_start).count());

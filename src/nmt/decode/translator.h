@@ -44,6 +44,17 @@ struct TranslateOptions {
   int64_t max_length_extra = 10;
   // > 0: Marian's limit instead, factor x (source pieces + </s>), rounded up.
   double max_length_factor = 0;
+  // The brevity penalty (search.h's brevity_penalty): beam search ranks a
+  // finished hypothesis shorter than length_ratio x (source pieces + 1)
+  // tokens (</s> counted) brevity_weight x (1 - expected / length) lower.
+  // A young model's beam ends its hypotheses early, and more so on some
+  // targets (Chinese) than others: this pulls the short ones up to what the
+  // training pairs' lengths lead to expect. length_ratio comes from the
+  // run (nmt train measures it on the training pairs); 0 (a model without
+  // one) or a weight of 0: off. Only where the beam shrinks (rule nmt,
+  // length rule power, alpha > 0), and not for sentences with constraints.
+  double length_ratio = 0;
+  double brevity_weight = 0.5;
   int64_t fixed_length = 0;         // > 0: exactly this many tokens, </s> never chosen (benchmarks)
   bool bf16 = false;                // matrix products in bfloat16 (autocast), the rest in float32
   // Batches translated at once, each by its own thread (Marian's
@@ -100,6 +111,11 @@ torch::Tensor source_batch(const std::vector<const std::vector<int>*>& sources, 
 
 // The output limit of a sentence of `source_pieces` pieces (see TranslateOptions).
 int64_t max_output_length(size_t source_pieces, const TranslateOptions& options, int64_t max_positions);
+// Whether translate() ranks finished hypotheses with the brevity penalty
+// (TranslateOptions::length_ratio), and the length it expects of a
+// sentence of `source_pieces` pieces.
+bool ranks_by_brevity(const TranslateOptions& options);
+double expected_length(size_t source_pieces, const TranslateOptions& options);
 
 struct TranslateStats {
   int64_t sentences = 0, generated_tokens = 0, truncated_sources = 0;
@@ -112,9 +128,9 @@ struct TranslateStats {
 };
 
 // A model's own decoding defaults, from its configuration's "decode"
-// section (an imported Marian model's: Marian's search rules), for every
-// field whose name is not in `set_by_user`: search, normalize,
-// word_penalty, max_length_factor, allow_unk.
+// section (an imported Marian model's: Marian's search rules; a trained
+// run's: its length ratio), for every field whose name is not in
+// `set_by_user`: the keys of run_default_keys (decode_options.h).
 void apply_model_defaults(const nlohmann::json& model_config, TranslateOptions& options,
                           const std::set<std::string>& set_by_user);
 
