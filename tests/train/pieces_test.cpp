@@ -1,7 +1,9 @@
 // The trainer's pieces on their own: the learning-rate schedule (given,
 // from a step budget, from a probe under a time budget, resumed), the run
 // progress a checkpoint keeps (round trip, a checkpoint from before a field
-// existed) and the log window's figures, against hand computations.
+// existed), the log window's figures and the length ratio the brevity
+// penalty expects, against hand computations.
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -9,13 +11,51 @@
 #include <gtest/gtest.h>
 
 #include "nmt/train/auto_options.h"
+#include "nmt/train/length_ratio.h"
 #include "nmt/train/log_window.h"
 #include "nmt/train/lr_schedule.h"
 #include "nmt/train/run_progress.h"
 #include "nmt/train/schedule.h"
+#include "text/test_support.h"
 
 namespace nmt::train {
 namespace {
+
+// The ratio of each pair's target to source pieces, </s> counted on both,
+// over the first pairs asked for: its mean and standard deviation as a
+// plain loop over the same pieces gives them, and the penalty's threshold
+// one deviation under the mean.
+TEST(LengthRatioTest, MeanAndDeviationOfThePairsPieceRatios) {
+  testing::TempDir dir;
+  const auto& lines = testing::english_lines();
+  std::vector<std::string> src, tgt;  // targets of 1 to 3 source lines: ratios around 2
+  for (size_t i = 0; i + 3 < lines.size() && src.size() < 40; ++i) {
+    src.push_back(lines[i]);
+    tgt.push_back(lines[i] + (i % 3 ? " " + lines[i + 1] : "") + (i % 3 == 2 ? " " + lines[i + 2] : ""));
+  }
+  testing::write_file(dir.file("s.txt"), testing::join_lines(src));
+  testing::write_file(dir.file("t.txt"), testing::join_lines(tgt));
+  const auto& vocab = testing::english_vocab();
+  data::CorpusSpec corpus;
+  corpus.paths = {dir.file("s.txt"), dir.file("t.txt")};
+  const auto ratio = measure_length_ratio(corpus, vocab, vocab, 30);
+  ASSERT_EQ(ratio.pairs, 30);
+  std::vector<double> r;
+  for (size_t i = 0; i < 30; ++i) {
+    r.push_back(static_cast<double>(vocab.encode(tgt[i]).size() + 1) / static_cast<double>(vocab.encode(src[i]).size() + 1));
+  }
+  double mean = 0;
+  for (const double x : r) mean += x / 30.0;
+  double variance = 0;
+  for (const double x : r) variance += (x - mean) * (x - mean) / 30.0;
+  EXPECT_NEAR(ratio.mean, mean, 1e-9);
+  EXPECT_NEAR(ratio.stddev, std::sqrt(variance), 1e-9);
+  EXPECT_GT(ratio.stddev, 0.3);  // the targets' lengths vary
+  EXPECT_NEAR(ratio.penalised_below(), mean - std::sqrt(variance), 1e-9);
+  EXPECT_EQ(ratio.describe().rfind("length ratio: target/source pieces over 30 training pairs: mean ", 0), 0u)
+      << ratio.describe();
+  EXPECT_EQ(LengthRatio{}.penalised_below(), 0.0);  // no pairs: no penalty
+}
 
 TEST(LrScheduleTest, GivenWarmupAndScaleAreThePapers) {
   TrainOptions o;

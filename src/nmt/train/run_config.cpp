@@ -17,6 +17,7 @@
 #include "nmt/train/auto_options.h"
 #include "nmt/train/checkpoint.h"
 #include "nmt/train/init_from.h"
+#include "nmt/train/length_ratio.h"
 #include "nmt/text/vocab.h"
 
 namespace fs = std::filesystem;
@@ -377,6 +378,13 @@ std::optional<TrainResult> run_training(nlohmann::json config, const TrainRunOpt
     model_config.share_embeddings = model_config.tie_output = true;
   }
   model_config.validate();
+  if (!run.dry_run) {
+    const auto ratio = measure_length_ratio(data.train, src_vocab, tgt_vocab);
+    if (ratio.penalised_below() > 0) {
+      config["decode"]["length_ratio"] = ratio.penalised_below();
+      say(ratio.describe());
+    }
+  }
   config["model"] = model::to_json(model_config);
   config["train"] = to_json(options);
   if (config.contains("auto")) say(config["auto"].get<std::string>());

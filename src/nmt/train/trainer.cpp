@@ -127,6 +127,7 @@ Trainer::Trainer(const model::ModelConfig& model_config, const TrainOptions& opt
   ValidOptions valid;
   valid.translate = options.valid_translate, valid.beam = options.valid_beam;
   valid.max_sentences = options.valid_max_sentences;
+  if (full_config.contains("decode")) valid.length_ratio = full_config["decode"].value("length_ratio", 0.0);
   validator_ = make_validator(data.dev, src_vocab, tgt_vocab, model_config.max_positions, options.batch_tokens, valid,
                               trained_language(full_config, "tgt_lang"), say);
   NMT_CHECK(!options.tune_alpha || validator_,

@@ -66,6 +66,7 @@ std::vector<std::string> Validator::translate(decode::Translator& translator, in
   decode::TranslateOptions to;
   to.search.beam = beam;
   to.search.length_penalty = alpha;
+  to.length_ratio = options_.length_ratio;
   to.batch_size = options_.batch_size;
   return translator.translate_lines(dev_.src, src_vocab_, tgt_vocab_, to);
 }

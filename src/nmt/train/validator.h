@@ -24,6 +24,7 @@ struct ValidOptions {
   int64_t beam = 1;           // 1 = greedy, the cheap choice while training
   int64_t batch_size = 64;    // sentences per translation batch
   int64_t max_sentences = 0;  // translate only the first N dev sentences; 0 = all
+  double length_ratio = 0;    // the run's brevity penalty (decode::TranslateOptions), as nmt translate uses it
   // BLEU's tokenizer: sacreBLEU's for the target language (eval::bleu_tokenizer_for).
   eval::BleuTokenizer bleu_tokenizer = eval::BleuTokenizer::k13a;
 };
