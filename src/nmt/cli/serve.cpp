@@ -35,6 +35,7 @@ void add_serve_command(CLI::App& app) {
       });
   c->callback([cmd] {
     if (!cmd->config_file.empty()) serve::apply_config_file(cmd->config_file, cmd->given, cmd->options);
+    cmd->options.set_by_user.insert(cmd->given.begin(), cmd->given.end());
     NMT_CHECK(!cmd->options.engine.int8.value_or(false) || !cmd->options.translate.bf16,
               "--quantize int8 and --bf16 exclude each other");
     serve::run_server(cmd->options);

@@ -294,7 +294,8 @@ struct Server::Impl {
     scheduling.workers = workers;
     service = std::make_unique<TranslationService>(std::move(models), options.translate, scheduling,
                                                    [this](const BatchRecord& b) { metrics.record_batch(b); },
-                                                   options.cache_mb << 20, decode::parse_protect_kinds(options.protect));
+                                                   options.cache_mb << 20, decode::parse_protect_kinds(options.protect),
+                                                   options.set_by_user);
     routes();
   }
 

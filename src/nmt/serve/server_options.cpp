@@ -203,7 +203,7 @@ void apply_config_file(const std::string& path, const std::set<std::string>& giv
       key = negated->key;  // no-batching: true, as the flag --no-batching
       v = !value.get<bool>();
     }
-    if (!given.count(key)) fields[key] = v;
+    if (!given.count(key)) fields[key] = v, options.set_by_user.insert(key);
   }
   try {
     options = options_from_json(server_option_table(), fields, options, "serve");

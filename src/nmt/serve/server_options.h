@@ -48,6 +48,9 @@ struct ServerOptions {
   int frontend_timeout_ms = 500;       // the page's typing debounce (/frontend/settings)
   int64_t cache_mb = 64;               // translated sentences kept for repeats (translation_cache.h); 0 = none
   std::string suggestions_dir;         // POST /suggest keeps suggestions here (suggestions.h); "" = off (403)
+  // Option keys the command line or --config gave: a model's own decoding
+  // defaults (its search rules, its length ratio) do not replace them.
+  std::set<std::string> set_by_user;
   std::string glossaries_dir;          // /glossaries keeps glossaries here (glossary_store.h); "" = off (403)
   std::string protect = "placeholders,urls,emails";  // spans carried over verbatim (decode/terms.h); "none"
   GlossaryLimits glossary_limits;      // per API key, and entries per glossary

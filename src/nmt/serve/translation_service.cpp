@@ -22,18 +22,20 @@ std::vector<decode::Translator*> translators_of(const std::vector<std::unique_pt
 TranslationService::TranslationService(std::vector<std::unique_ptr<ServedModel>> models,
                                        decode::TranslateOptions translate, SchedulerOptions scheduling,
                                        std::function<void(const BatchRecord&)> on_batch, int64_t cache_bytes,
-                                       const decode::ProtectOptions& protect)
+                                       const decode::ProtectOptions& protect,
+                                       const std::set<std::string>& set_by_user)
     : models_(std::move(models)), translate_(std::move(translate)), cache_(cache_bytes) {
   for (const auto& m : models_) {
     protectors_.push_back(protect.any() ? std::make_shared<const decode::SpanProtector>(protect, m->src_vocab, m->tgt_vocab)
                                         : nullptr);
   }
   // Each model's own decoding defaults (an imported Marian model: Marian's
-  // search rules) over the server's options.
+  // search rules; a trained run: its length ratio) over the server's
+  // options that were not given.
   std::vector<decode::TranslateOptions> per_model;
   for (const auto& m : models_) {
     per_model.push_back(translate_);
-    decode::apply_model_defaults(m->config, per_model.back(), {});
+    decode::apply_model_defaults(m->config, per_model.back(), set_by_user);
     per_model.back().shortlist = m->shortlist;
   }
   scheduler_ = std::make_unique<BatchScheduler>(translators_of(models_), per_model, scheduling, std::move(on_batch));

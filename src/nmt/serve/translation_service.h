@@ -9,6 +9,7 @@
 #include <exception>
 #include <functional>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -49,9 +50,12 @@ class TranslationService {
  public:
   // cache_bytes: the sentence cache's size (translation_cache.h); 0 = none.
   // protect: the spans every translation carries over verbatim (decode/terms.h).
+  // Each model's own decoding defaults apply over `translate` except for
+  // the keys in set_by_user (the server's options that were given).
   TranslationService(std::vector<std::unique_ptr<ServedModel>> models, decode::TranslateOptions translate,
                      SchedulerOptions scheduling, std::function<void(const BatchRecord&)> on_batch = {},
-                     int64_t cache_bytes = 0, const decode::ProtectOptions& protect = {});
+                     int64_t cache_bytes = 0, const decode::ProtectOptions& protect = {},
+                     const std::set<std::string>& set_by_user = {});
   const std::vector<std::unique_ptr<ServedModel>>& models() const { return models_; }
   const ServedModel* find(const std::string& source, const std::string& target) const;
   // Source languages with a model (to `target`, when given), in load order, without repeats.
