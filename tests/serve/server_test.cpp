@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <thread>
 #include <vector>
@@ -24,7 +25,10 @@
 #include "nmt/decode/translator.h"
 #include "nmt/text/sentence_splitter.h"
 #include "nmt/train/checkpoint.h"
+#include "nmt/serve/server_options.h"
+#include "nmt/serve/translation_service.h"
 #include "serve/server_fixture.h"
+#include "text/test_support.h"
 
 namespace nmt::testing {
 namespace {
@@ -132,6 +136,27 @@ void expect_concurrent_requests_equal_each_sentence_alone(bool continuous, bool 
   };
   EXPECT_GE(count("nmt_translated_sentences_total"), static_cast<double>(n));
   EXPECT_LT(count("nmt_batches_total"), count("nmt_translated_sentences_total"));
+}
+
+// A model's own decoding defaults fill the server's options that were not
+// given: a run's length ratio applies unless --length-ratio was given, on
+// the command line or as a key of --config (which counts as given).
+TEST(ServerOptionsTest, GivenDecodingOptionsWinOverAModelsOwn) {
+  std::vector<std::unique_ptr<serve::ServedModel>> models;
+  models.push_back(std::make_unique<serve::ServedModel>(testing::english_vocab(), testing::english_vocab()));
+  models.back()->config = {{"decode", {{"length_ratio", 0.74}}}};
+  decode::TranslateOptions translate;
+  translate.length_ratio = 0.5;
+  EXPECT_EQ(serve::options_per_model(models, translate, {})[0].length_ratio, 0.74);
+  EXPECT_EQ(serve::options_per_model(models, translate, {"length_ratio"})[0].length_ratio, 0.5);
+  testing::TempDir dir;
+  testing::write_file(dir.file("serve.yaml"), "length-ratio: 0.5\nbrevity_penalty: 0.25\n");
+  serve::ServerOptions options;
+  serve::apply_config_file(dir.file("serve.yaml"), {}, options);
+  EXPECT_EQ(options.translate.length_ratio, 0.5);
+  EXPECT_EQ(options.translate.brevity_weight, 0.25);
+  EXPECT_EQ(options.set_by_user, (std::set<std::string>{"length_ratio", "brevity_penalty"}));
+  EXPECT_EQ(serve::options_per_model(models, options.translate, options.set_by_user)[0].length_ratio, 0.5);
 }
 
 TEST(ServerTest, ConcurrentRequests_EqualEachSentenceTranslatedAlone) {

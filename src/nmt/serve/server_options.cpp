@@ -21,7 +21,8 @@ constexpr double k2to(int bits) { return static_cast<double>(int64_t{1} << bits)
 // request's alternatives come from the beam, which is bounded here.
 std::vector<Spec> decoding_rows() {
   std::vector<Spec> rows;
-  for (const char* key : {"beam", "length_penalty", "length_rule", "max_length_ratio", "max_length_extra", "bf16"}) {
+  for (const char* key : {"beam", "length_penalty", "length_rule", "length_ratio", "brevity_penalty", "max_length_ratio",
+                          "max_length_extra", "bf16"}) {
     auto row = part_row(&O::translate, *find_option(decode::decode_option_table(), key));
     if (row.key == "beam") {
       row = with_range(row, 1, 64);

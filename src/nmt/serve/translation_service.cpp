@@ -19,6 +19,18 @@ std::vector<decode::Translator*> translators_of(const std::vector<std::unique_pt
 
 }  // namespace
 
+std::vector<decode::TranslateOptions> options_per_model(const std::vector<std::unique_ptr<ServedModel>>& models,
+                                                        const decode::TranslateOptions& translate,
+                                                        const std::set<std::string>& set_by_user) {
+  std::vector<decode::TranslateOptions> per_model;
+  for (const auto& m : models) {
+    per_model.push_back(translate);
+    decode::apply_model_defaults(m->config, per_model.back(), set_by_user);
+    per_model.back().shortlist = m->shortlist;
+  }
+  return per_model;
+}
+
 TranslationService::TranslationService(std::vector<std::unique_ptr<ServedModel>> models,
                                        decode::TranslateOptions translate, SchedulerOptions scheduling,
                                        std::function<void(const BatchRecord&)> on_batch, int64_t cache_bytes,
@@ -29,16 +41,8 @@ TranslationService::TranslationService(std::vector<std::unique_ptr<ServedModel>>
     protectors_.push_back(protect.any() ? std::make_shared<const decode::SpanProtector>(protect, m->src_vocab, m->tgt_vocab)
                                         : nullptr);
   }
-  // Each model's own decoding defaults (an imported Marian model: Marian's
-  // search rules; a trained run: its length ratio) over the server's
-  // options that were not given.
-  std::vector<decode::TranslateOptions> per_model;
-  for (const auto& m : models_) {
-    per_model.push_back(translate_);
-    decode::apply_model_defaults(m->config, per_model.back(), set_by_user);
-    per_model.back().shortlist = m->shortlist;
-  }
-  scheduler_ = std::make_unique<BatchScheduler>(translators_of(models_), per_model, scheduling, std::move(on_batch));
+  scheduler_ = std::make_unique<BatchScheduler>(translators_of(models_), options_per_model(models_, translate_, set_by_user),
+                                                scheduling, std::move(on_batch));
 }
 
 const ServedModel* TranslationService::find(const std::string& source, const std::string& target) const {

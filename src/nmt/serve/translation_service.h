@@ -46,6 +46,14 @@ struct Timeout : std::exception {
   const char* what() const noexcept override { return "translation timed out"; }
 };
 
+// Each model's translate options: the server's, then the model's own
+// decoding defaults (an imported Marian model's search rules, a trained
+// run's length ratio) for the keys not in set_by_user (the server's options
+// that were given), and its shortlist.
+std::vector<decode::TranslateOptions> options_per_model(const std::vector<std::unique_ptr<ServedModel>>& models,
+                                                        const decode::TranslateOptions& translate,
+                                                        const std::set<std::string>& set_by_user);
+
 class TranslationService {
  public:
   // cache_bytes: the sentence cache's size (translation_cache.h); 0 = none.
