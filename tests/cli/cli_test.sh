@@ -320,6 +320,13 @@ case "$case_name" in
   train_translate_score)
     tiny_run
     grep -q "^step 4 " "$work/train.log" || { cat "$work/train.log"; fail "no report line for step 4"; }
+    # The length ratio measured on the 300 pairs is said and saved as the run's decoding default.
+    said=$(sed -n 's/^length ratio: target\/source pieces over 300 training pairs: .* shorter than \([0-9.]*\) x the source.*/\1/p' \
+      "$work/train.log")
+    [ -n "$said" ] || { cat "$work/train.log"; fail "no length ratio line for the 300 pairs"; }
+    saved=$(python3 -c 'import json,sys; print("%.3f" % json.load(open(sys.argv[1]))["decode"]["length_ratio"])' \
+      "$work/run/config.json") || fail "config.json has no decode.length_ratio"
+    [ "$said" = "$saved" ] || fail "the length ratio said ($said) is not the one saved ($saved)"
     # Two data-parallel replicas on the two threads train the same way; three are refused.
     "$nmt" train --preset tiny --train-src "$work/s.en" --train-tgt "$work/s.es" --vocab "$work/run/vocab" \
       --max-steps 4 --batch-tokens 512 --log-every 2 --threads 2 --replicas 2 --out "$work/run_replicas" \
