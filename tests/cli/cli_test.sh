@@ -853,7 +853,8 @@ case "$case_name" in
     "$nmt" train --init-from "$work/base" "${pairs[@]}" --dev-src "$work/d.en" --dev-tgt "$work/d.es" \
       --max-steps 4 --valid-show 12 --out "$work/tuned" >"$work/tuned.log" 2>&1 ||
       { cat "$work/tuned.log"; fail "fine-tuning"; }
-    grep -q "^fine-tuning $work/base/checkpoint-00000006.pt (step 6): its model, vocabulary and languages; a fresh optimizer" \
+    # (the base run's decoding defaults: the length ratio it measured, which the new pairs' replaces)
+    grep -q "^fine-tuning $work/base/checkpoint-00000006.pt (step 6): its model, vocabulary, languages and decoding defaults; a fresh optimizer" \
       "$work/tuned.log" || { cat "$work/tuned.log"; fail "no line saying what the run starts from"; }
     grep -q "^step 0 | dev loss $base_loss " "$work/tuned.log" ||
       { grep "dev loss" "$work/tuned.log"; fail "step 0's dev loss is not the base model's $base_loss"; }

@@ -378,6 +378,7 @@ std::optional<TrainResult> run_training(nlohmann::json config, const TrainRunOpt
     model_config.share_embeddings = model_config.tie_output = true;
   }
   model_config.validate();
+  const bool inherited_decode = config.contains("decode");  // from the checkpoint fine-tuned, or the config file
   if (!run.dry_run) {
     const auto ratio = measure_length_ratio(data.train, src_vocab, tgt_vocab);
     if (ratio.penalised_below() > 0) {
@@ -391,7 +392,7 @@ std::optional<TrainResult> run_training(nlohmann::json config, const TrainRunOpt
   if (tuning && latest.empty()) {  // (a resumed run says where it resumes)
     say("fine-tuning " + config["init"]["checkpoint"].get<std::string>() + " (step " +
         config["init"]["step"].dump() + "): its model, vocabulary" +
-        (config.contains("decode") ? ", languages and decoding defaults" : " and languages") +
+        (inherited_decode ? ", languages and decoding defaults" : " and languages") +
         (options.init_keep_optimizer ? "; Adam's moments kept" : "; a fresh optimizer") + ", a new schedule from step 0");
   }
   say("config: " + config.dump());
