@@ -218,6 +218,21 @@ class MarianModel(unittest.TestCase):
                 pieces = self.translator.score_batch(src[:1] * 2, r.hypotheses)
                 for score, log_prob, scored in zip(r.scores, r.log_probs, pieces):
                     self.assertAlmostEqual(score, log_prob / len(scored.tokens) ** alpha, places=4)
+        # The brevity penalty: a hypothesis of L pieces with </s>, shorter than E = ratio x (source pieces + 1),
+        # scores log P / L + w x (1 - E / L); with w = 0 it is off.
+        for weight in (0.0, 0.5):
+            batch = self.translator.translate_batch(src[:3], beam_size=3, num_hypotheses=3, search="nmt",
+                                                    length_ratio=3.0, brevity_penalty=weight, return_scores=True)
+            shorter = 0
+            for line, r in zip(src[:3], batch):
+                expected = 3.0 * (len(self._pieces(line)) + 1)
+                for hypothesis, score, log_prob in zip(r.hypotheses, r.scores, r.log_probs):
+                    length = len(self.translator.score_batch([line], [hypothesis])[0].tokens)
+                    shorter += length < expected
+                    penalty = weight * (1 - expected / length) if length < expected else 0.0
+                    self.assertAlmostEqual(score, log_prob / length + penalty, places=4)
+                self.assertEqual(r.scores, sorted(r.scores, reverse=True))
+            self.assertGreater(shorter, 0)
         for rule in ("nmt", "marian"):
             short = self.translator.translate_batch(src, beam_size=2, max_decoding_length=4, search=rule)
             tokens = self.translator.translate_batch([self._pieces(x) for x in src], beam_size=2,

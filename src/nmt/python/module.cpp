@@ -96,7 +96,8 @@ class Translator {
   py::list translate_batch(const py::list& sources, bool tokens, int64_t beam, int64_t n_best,
                            std::optional<double> length_penalty, std::optional<int64_t> max_decoding_length,
                            std::optional<bool> disable_unk, std::optional<std::string> rule,
-                           std::optional<double> word_penalty, std::optional<int64_t> batch_size, bool return_scores,
+                           std::optional<double> word_penalty, std::optional<double> brevity_penalty,
+                           std::optional<double> length_ratio, std::optional<int64_t> batch_size, bool return_scores,
                            bool return_attention, bool return_alignment, const std::string& glossary_tsv,
                            bool glossary_ignore_case, const std::vector<std::vector<std::string>>& constraints) {
     auto options = options_;
@@ -110,6 +111,8 @@ class Translator {
     }
     if (length_penalty) (options.search.rule == "marian" ? options.search.normalize : options.search.length_penalty) = *length_penalty;
     if (word_penalty) options.search.word_penalty = *word_penalty;
+    if (brevity_penalty) options.brevity_weight = *brevity_penalty;
+    if (length_ratio) options.length_ratio = *length_ratio;
     if (disable_unk) options.search.allow_unk = !*disable_unk;
     if (max_decoding_length) {
       NMT_CHECK(*max_decoding_length >= 1, "max_decoding_length must be >= 1, got " << *max_decoding_length);
@@ -393,7 +396,8 @@ PYBIND11_MODULE(_nmt, m) {
            py::arg("glossary_tsv"), py::arg("glossary_ignore_case"), py::arg("constraints"))
       .def("translate_batch", &Translator::translate_batch, py::arg("sources"), py::arg("tokens"), py::arg("beam"),
            py::arg("n_best"), py::arg("length_penalty"), py::arg("max_decoding_length"), py::arg("disable_unk"),
-           py::arg("search"), py::arg("word_penalty"), py::arg("batch_size"), py::arg("return_scores"),
+           py::arg("search"), py::arg("word_penalty"), py::arg("brevity_penalty"), py::arg("length_ratio"),
+           py::arg("batch_size"), py::arg("return_scores"),
            py::arg("return_attention"), py::arg("return_alignment"), py::arg("glossary_tsv"),
            py::arg("glossary_ignore_case"), py::arg("constraints"))
       .def("score_batch", &Translator::score_batch, py::arg("sources"), py::arg("targets"), py::arg("tokens"),

@@ -116,9 +116,9 @@ class Translator:
                                        str(shortlist or ""))
 
     def translate_batch(self, source, beam_size=4, num_hypotheses=1, length_penalty=None, max_decoding_length=None,
-                        disable_unk=None, search=None, word_penalty=None, max_batch_size=None, return_scores=False,
-                        return_attention=False, return_alignment=False, glossary=None, glossary_ignore_case=False,
-                        constraints=None):
+                        disable_unk=None, search=None, word_penalty=None, brevity_penalty=None, length_ratio=None,
+                        max_batch_size=None, return_scores=False, return_attention=False, return_alignment=False,
+                        glossary=None, glossary_ignore_case=False, constraints=None):
         """Translates a batch as CTranslate2's translate_batch does, and
         returns one TranslationResult per source.
 
@@ -135,18 +135,23 @@ class Translator:
             Marian's 3 x source);
         disable_unk: never output <unk>; search: "nmt" or "marian" (nmt
             translate's --search); word_penalty: Marian's --word-penalty;
+        brevity_penalty, length_ratio: nmt translate's --brevity-penalty
+            (0 turns it off) and --length-ratio (default: the run's own,
+            which nmt train measures; none for an imported Marian model);
         max_batch_size: sentences per batch (default 32);
         return_scores, return_attention, return_alignment: fill those
             fields of the results;
         glossary, glossary_ignore_case, constraints: as translate() takes
             them.
         None keeps the run's decoding default (an imported Marian model's
-        search rule, length limit and <unk> ban).
+        search rule, length limit and <unk> ban; a trained run's length
+        ratio).
         """
         items, tokens = _batch(source, "source")
         return [TranslationResult(**r) for r in self._native.translate_batch(
             items, tokens, int(beam_size), int(num_hypotheses), _float(length_penalty), _int(max_decoding_length),
-            None if disable_unk is None else bool(disable_unk), search, _float(word_penalty), _int(max_batch_size),
+            None if disable_unk is None else bool(disable_unk), search, _float(word_penalty), _float(brevity_penalty),
+            _float(length_ratio), _int(max_batch_size),
             bool(return_scores), bool(return_attention), bool(return_alignment), _glossary_tsv(glossary),
             bool(glossary_ignore_case), _constraints(constraints, items))]
 

@@ -42,7 +42,8 @@ class Translator:
     def translate_batch(self, source: _Source, beam_size: int = ..., num_hypotheses: int = ...,
                         length_penalty: Optional[float] = ..., max_decoding_length: Optional[int] = ...,
                         disable_unk: Optional[bool] = ..., search: Optional[str] = ...,
-                        word_penalty: Optional[float] = ..., max_batch_size: Optional[int] = ...,
+                        word_penalty: Optional[float] = ..., brevity_penalty: Optional[float] = ...,
+                        length_ratio: Optional[float] = ..., max_batch_size: Optional[int] = ...,
                         return_scores: bool = ..., return_attention: bool = ..., return_alignment: bool = ...,
                         glossary: _Glossary = ..., glossary_ignore_case: bool = ...,
                         constraints: Optional[Sequence[Union[str, Sequence[str]]]] = ...) -> List[TranslationResult]: ...
