@@ -376,6 +376,9 @@ case "$case_name" in
     "$nmt" translate --model "$work/run" --input "$work/t.en" --quantize int4 >/dev/null 2>"$work/err" &&
       fail "--quantize int4 accepted"
     grep -q "int4 not in {none,int8}" "$work/err" || { cat "$work/err"; fail "no message naming the choices"; }
+    "$nmt" translate --model "$work/run" --input "$work/t.en" --brevity-penalty -1 >/dev/null 2>"$work/err" &&
+      fail "--brevity-penalty -1 accepted"
+    grep -q -- "--brevity-penalty: Value -1 not in range 0" "$work/err" || { cat "$work/err"; fail "no message naming the range"; }
     "$nmt" translate --model "$work/run" --input "$work/t.en" --beam 3 --n-best 3 2>/dev/null >"$work/nbest"
     [ "$(grep -c ' ||| ' "$work/nbest")" -eq 60 ] || fail "expected 3 n-best lines per sentence"
     "$nmt" score --ref "$work/t.es" --hyp "$work/t.hyp" --json >"$work/score.json" || fail "score failed"

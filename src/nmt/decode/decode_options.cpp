@@ -37,14 +37,16 @@ std::vector<DecodeOptionSpec> make_table() {
                                "Continuous batching (CPU engine, --search nmt): a finished sentence's "
                                "rows are given at once to a waiting sentence"),
                     "--no-continuous", "Fixed batches: each batch runs until its longest sentence ends"),
-      option_row(&O::length_ratio, "length_ratio", "--length-ratio",
-                 "Brevity penalty's expected length: R x (source pieces + 1) tokens, </s> counted (0 = off; unset: "
-                 "the run's own, which nmt train measures on the training pairs: their target/source ratio's mean "
-                 "minus one standard deviation)"),
-      option_row(&O::brevity_weight, "brevity_penalty", "--brevity-penalty",
-                 "Beam search ranks a finished hypothesis of L tokens shorter than --length-ratio's expected E "
-                 "W x (1 - E / L) lower (Sockeye's constant brevity penalty; --search nmt with --alpha > 0, not "
-                 "for glossary constraints); 0 = off"),
+      with_range(option_row(&O::length_ratio, "length_ratio", "--length-ratio",
+                            "Brevity penalty's expected length: R x (source pieces + 1) tokens, </s> counted (0 = "
+                            "off; unset: the run's own, which nmt train measures on the training pairs: their "
+                            "target/source ratio's mean minus one standard deviation)"),
+                 0, 100),
+      with_range(option_row(&O::brevity_weight, "brevity_penalty", "--brevity-penalty",
+                            "Beam search ranks a finished hypothesis of L tokens shorter than --length-ratio's "
+                            "expected E W x (1 - E / L) lower (Sockeye's constant brevity penalty; --search nmt with "
+                            "--alpha > 0, not for glossary constraints); 0 = off"),
+                 0, 100),
       option_row(&O::max_length_ratio, "max_length_ratio", "--max-length-ratio",
                  "Output tokens <= ratio x source tokens + extra"),
       option_row(&O::max_length_extra, "max_length_extra", "--max-length-extra", "See --max-length-ratio"),
@@ -82,8 +84,8 @@ const std::vector<EngineOptionSpec>& engine_option_table() {
 }
 
 const std::vector<std::string>& run_default_keys() {
-  static const std::vector<std::string> keys = {"search",    "normalize",    "word_penalty",
-                                                       "max_length_factor", "allow_unk", "length_ratio"};
+  static const std::vector<std::string> keys = {"search", "normalize", "word_penalty", "max_length_factor",
+                                                "allow_unk", "length_ratio"};
   return keys;
 }
 

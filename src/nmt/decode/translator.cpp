@@ -137,16 +137,23 @@ int64_t max_output_length(size_t source_pieces, const TranslateOptions& options,
   return std::clamp<int64_t>(limit, 1, max_positions);
 }
 
+namespace {
+
+// Whether translate() ranks finished hypotheses with the brevity penalty
+// (TranslateOptions::length_ratio).
 bool ranks_by_brevity(const TranslateOptions& options) {
   return options.length_ratio > 0 && options.brevity_weight > 0 && options.search.beam > 1 &&
          shrinks_beam(options.search) && options.fixed_length == 0;
 }
 
-double expected_length(size_t source_pieces, const TranslateOptions& options) {
-  return options.length_ratio * static_cast<double>(source_pieces + 1);
+// A sentence of `source_pieces` pieces: its beam's finished hypotheses
+// ranked with the brevity penalty, the n-best asked for kept (unchanged
+// where the options do not rank by it).
+void rank_by_brevity(std::vector<Hypothesis>& finished, size_t source_pieces, const TranslateOptions& options) {
+  if (!ranks_by_brevity(options)) return;
+  const double expected = options.length_ratio * static_cast<double>(source_pieces + 1);
+  rank_with_brevity_penalty(finished, expected, options.brevity_weight, options.search.n_best);
 }
-
-namespace {
 
 // The options a search runs with: no </s> with a fixed length; with the
 // brevity penalty, every finished hypothesis of the beam (ranked after, by
@@ -377,10 +384,7 @@ class SourceFeed : public SentenceFeed {
   }
   void finished(int64_t sentence, const std::vector<Hypothesis>& n_best) override {
     auto ranked = n_best;
-    if (ranks_by_brevity(options_)) {
-      rank_with_brevity_penalty(ranked, expected_length(pieces_.at(static_cast<size_t>(sentence)), options_),
-                                options_.brevity_weight, options_.search.n_best);
-    }
+    rank_by_brevity(ranked, pieces_.at(static_cast<size_t>(sentence)), options_);
     if (!ranked.empty()) stats_.generated_tokens += static_cast<int64_t>(ranked[0].tokens.size());
     ++stats_.sentences;
     source_.finished(static_cast<size_t>(sentence), std::move(ranked));
@@ -541,10 +545,7 @@ std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std
     return this->step_for(src, engines, weights, vocabularies);
   };
   const auto keep = [&](size_t i, std::vector<Hypothesis> n_best, TranslateStats& local) {
-    if (ranks_by_brevity(options) && !constrained(i)) {
-      rank_with_brevity_penalty(n_best, expected_length(sources[i].size(), options), options.brevity_weight,
-                                options.search.n_best);
-    }
+    if (!constrained(i)) rank_by_brevity(n_best, sources[i].size(), options);
     if (!n_best.empty()) local.generated_tokens += static_cast<int64_t>(n_best[0].tokens.size());
     results[i] = std::move(n_best);
   };

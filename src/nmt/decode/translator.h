@@ -111,11 +111,6 @@ torch::Tensor source_batch(const std::vector<const std::vector<int>*>& sources, 
 
 // The output limit of a sentence of `source_pieces` pieces (see TranslateOptions).
 int64_t max_output_length(size_t source_pieces, const TranslateOptions& options, int64_t max_positions);
-// Whether translate() ranks finished hypotheses with the brevity penalty
-// (TranslateOptions::length_ratio), and the length it expects of a
-// sentence of `source_pieces` pieces.
-bool ranks_by_brevity(const TranslateOptions& options);
-double expected_length(size_t source_pieces, const TranslateOptions& options);
 
 struct TranslateStats {
   int64_t sentences = 0, generated_tokens = 0, truncated_sources = 0;
