@@ -12,7 +12,10 @@
 # from text to text as the server does (nmt bench translate --split-sentences
 # --batch 1; c=1 sends those lines), with the ratios.
 # Then all of it again as a Markdown table, whose ratios are against the
-# mean of two offline calls, one before the loads and one after. With --soak-minutes M, then M minutes at concurrency
+# mean of two offline calls, one before the loads and one after. Each load
+# also says where the cores went: the server's and wrk's CPU seconds (from
+# /proc and bash's time) as shares of the cores' seconds, since wrk runs on
+# the same cores. With --soak-minutes M, then M minutes at concurrency
 # 64 with every 10th request malformed or hostile (deep JSON, deep HTML, too
 # much attention, a body over the limit), and the server's resident memory at
 # the start and the end.
@@ -88,6 +91,10 @@ start_server() {
 }
 stop_server() { kill -TERM "$server"; last_exit=0; wait "$server" || last_exit=$?; server=""; }
 rss_kb() { awk '/VmRSS/ {print $2}' "/proc/$server/status"; }
+# The server's CPU seconds so far (user + system), from /proc.
+ticks=$(getconf CLK_TCK)
+TIMEFORMAT='%U %S'  # bash's time (wrk's CPU below): user and system seconds
+server_cpu() { awk -v hz="$ticks" '{sub(/^.*\) /, ""); printf "%.2f", ($12 + $13) / hz}' "/proc/$server/stat"; }
 
 rows=()  # the Markdown table's rows
 # The sentences the server has translated (its /metrics counter): what
@@ -95,12 +102,20 @@ rows=()  # the Markdown table's rows
 # mostly the short ones and req/s x lines per request says little.
 translated() { curl -s "$url/metrics" | awk '/^nmt_translated_sentences_total / {print $2}'; }
 load() {  # concurrency seconds [malformed_every [sentences file]]; MIXED_MAX=N: requests of 1 to N lines
-  local before after sps
+  local before after sps cpu0 cpu1
   before=$(translated)
-  NMT_SENTENCES="${4:-$work/sentences.en}" MALFORMED_EVERY="${3:-0}" MIXED_MAX="${MIXED_MAX:-0}" \
-    wrk -t "$(($1 < 2 ? 1 : 2))" -c "$1" -d "${2}s" --timeout 30s -s bench/serve_wrk.lua "$url/translate" >"$work/wrk.txt"
+  cpu0=$(server_cpu)
+  { time NMT_SENTENCES="${4:-$work/sentences.en}" MALFORMED_EVERY="${3:-0}" MIXED_MAX="${MIXED_MAX:-0}" \
+    wrk -t "$(($1 < 2 ? 1 : 2))" -c "$1" -d "${2}s" --timeout 30s -s bench/serve_wrk.lua "$url/translate" \
+    >"$work/wrk.txt"; } 2>"$work/wrk.time"
+  cpu1=$(server_cpu)
   after=$(translated)
   sps=$(awk -v a="$before" -v b="$after" -v t="$2" 'BEGIN {printf "%.1f", (b - a) / t}')
+  # Where the cores went: the server's CPU seconds and wrk's, as shares of
+  # the cores' seconds in the window (wrk shares the server's cores).
+  local shares
+  shares=$(awk -v a="$cpu0" -v b="$cpu1" -v w="$(cat "$work/wrk.time")" -v t="$2" -v n="$threads" \
+    'BEGIN {split(w, c, " "); printf "server %.0f%%, wrk %.0f%%", 100 * (b - a) / (t * n), 100 * (c[1] + c[2]) / (t * n)}')
   local rps p99 per lps label
   rps=$(awk '/Requests\/sec/ {print $2}' "$work/wrk.txt")
   read -r p50 p99 < <(awk '/^latency_ms/ {print $3, $5}' "$work/wrk.txt")
@@ -112,7 +127,8 @@ load() {  # concurrency seconds [malformed_every [sentences file]]; MIXED_MAX=N:
   # Against the first offline call here; the table's ratios use both.
   echo "            sentences/s / offline sentences/s: $(awk -v a="$sps" -v b="$before_sps" 'BEGIN {printf "%.2f", a / b}');" \
     "lines/s / offline lines/s: $(awk -v a="$lps" -v b="$before_lps" 'BEGIN {printf "%.2f", a / b}')"
-  rows+=("$label, c=$1|$rps|$lps|$sps|$p50|$p99")
+  echo "            CPU of $threads cores: $shares"
+  rows+=("$label, c=$1|$rps|$lps|$sps|$p50|$p99|$shares")
 }
 
 # continuous: the defaults (a worker per thread, one intra-op thread each,
@@ -144,14 +160,14 @@ offline after
 mean_lps=$(awk -v a="$before_lps" -v b="$offline_lps" 'BEGIN {printf "%.1f", (a + b) / 2}')
 mean_sps=$(awk -v a="$before_sps" -v b="$offline_sps" 'BEGIN {printf "%.1f", (a + b) / 2}')
 echo
-echo "| requests (one verse each, or 1-300 verses) | req/s | lines/s | / offline | sentences/s translated | / offline | p50 ms | p99 ms |"
-echo "|---|---:|---:|---:|---:|---:|---:|---:|"
-echo "| offline \`nmt translate\`, one call, before / after the loads | | $before_lps / $offline_lps | 1 | $before_sps / $offline_sps | 1 | | |"
-echo "| in-process, one verse at a time, text to text (1 thread) | | | | | | $inprocess_p50 | |"
+echo "| requests (one verse each, or 1-300 verses) | req/s | lines/s | / offline | sentences/s translated | / offline | p50 ms | p99 ms | CPU of $threads cores |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---|"
+echo "| offline \`nmt translate\`, one call, before / after the loads | | $before_lps / $offline_lps | 1 | $before_sps / $offline_sps | 1 | | | |"
+echo "| in-process, one verse at a time, text to text (1 thread) | | | | | | $inprocess_p50 | | |"
 for row in "${rows[@]}"; do
-  IFS='|' read -r label rps lps sps p50 p99 <<<"$row"
+  IFS='|' read -r label rps lps sps p50 p99 shares <<<"$row"
   echo "| $label | $rps | $lps | $(awk -v a="$lps" -v b="$mean_lps" 'BEGIN {printf "%.2f", a / b}') | $sps |" \
-    "$(awk -v a="$sps" -v b="$mean_sps" 'BEGIN {printf "%.2f", a / b}') | $p50 | $p99 |"
+    "$(awk -v a="$sps" -v b="$mean_sps" 'BEGIN {printf "%.2f", a / b}') | $p50 | $p99 | $shares |"
 done
 
 if [ "$soak" != 0 ]; then
