@@ -226,8 +226,9 @@ class MarianModel(unittest.TestCase):
             shorter = 0
             for line, r in zip(src[:3], batch):
                 expected = 3.0 * (len(self._pieces(line)) + 1)
-                for hypothesis, score, log_prob in zip(r.hypotheses, r.scores, r.log_probs):
-                    length = len(self.translator.score_batch([line], [hypothesis])[0].tokens)
+                scored = self.translator.score_batch([line] * len(r.hypotheses), r.hypotheses)
+                for score, log_prob, pieces in zip(r.scores, r.log_probs, scored):
+                    length = len(pieces.tokens)
                     shorter += length < expected
                     penalty = weight * (1 - expected / length) if length < expected else 0.0
                     self.assertAlmostEqual(score, log_prob / length + penalty, places=4)
