@@ -32,8 +32,8 @@ struct SchedulerOptions {
   // larger) x (longest source + </s>): what the decoder's rows cost, so
   // that a beam of 4 takes a quarter of greedy search's sentences. 4096:
   // 32 sentences of 31 pieces at beam 4. On Zen 5, 64 verses at beam 4
-  // translated 5-8% fewer sentences a second at c=64 than 32 (a running
-  // batch's caches outgrow the core's cache; docs/serving.md).
+  // translated 5-8% fewer sentences a second at c=64 than 32 (likely its
+  // keys and values outgrowing the caches; docs/serving.md).
   int64_t max_batch_tokens = 4096;
   int64_t max_batch_sentences = 64;
   int max_wait_ms = 5;              // how long the first sentence of a batch waits for company
