@@ -304,8 +304,10 @@ class QueueFeed : public SentenceFeed {
     order.push_back(sentence);
     reported[sentence] = n_best;
   }
+  double expected_length(int64_t /*sentence*/) const override { return expected; }
   std::vector<int64_t> order;
   std::map<int64_t, std::vector<Hypothesis>> reported;
+  double expected = 0;  // every joined sentence's expected length
 
  private:
   int64_t capacity_;
@@ -315,13 +317,16 @@ class QueueFeed : public SentenceFeed {
 
 // Five sentences, two at a time: the three waiting ones join as rows free
 // up, and each gets what it gets searched alone, in fewer steps than
-// batches of two that wait for their longer sentence.
-void expect_continuous_equals_alone(const SearchOptions& o) {
+// batches of two that wait for their longer sentence. Every sentence is
+// expected to be `expected` tokens long (SearchOptions::brevity_weight).
+void expect_continuous_equals_alone(const SearchOptions& o, double expected = 0) {
   const std::vector<const Table*> tables = {&kS1, &kS0, &kS2, &kS0, &kS1};
   const int64_t limit = 5;
   TableStep step(tables, 2);
   QueueFeed feed(2, {limit, limit, limit});
-  auto result = search(step, {limit, limit}, o, &feed);
+  feed.expected = expected;
+  const std::vector<double> first_expected(2, expected), one_expected(1, expected);
+  auto result = search(step, {limit, limit}, o, &feed, &first_expected);
   const std::string what = "beam " + std::to_string(o.beam);
   EXPECT_TRUE(step.problems.empty()) << what << ": " << step.problems.front();
   ASSERT_EQ(result.size(), tables.size()) << what;
@@ -333,13 +338,14 @@ void expect_continuous_equals_alone(const SearchOptions& o) {
   for (size_t first = 0; first < tables.size(); first += 2) {
     std::vector<const Table*> pair(tables.begin() + first, tables.begin() + std::min(first + 2, tables.size()));
     TableStep batch(pair);
-    search(batch, std::vector<int64_t>(pair.size(), limit), o);
+    const std::vector<double> pair_expected(pair.size(), expected);
+    search(batch, std::vector<int64_t>(pair.size(), limit), o, nullptr, &pair_expected);
     static_calls += batch.calls;
   }
   EXPECT_LT(step.calls, static_calls) << what;
   for (size_t i = 0; i < tables.size(); ++i) {
     TableStep one({tables[i]});
-    const auto alone = search(one, {limit}, o);
+    const auto alone = search(one, {limit}, o, nullptr, &one_expected);
     const auto in = what + ", sentence " + std::to_string(i);
     ASSERT_EQ(result[i].size(), alone[0].size()) << in;
     ASSERT_EQ(feed.reported[static_cast<int64_t>(i)].size(), alone[0].size()) << in;
@@ -358,6 +364,8 @@ TEST(SearchTest, ContinuousBatching_EachSentenceAsAloneInFewerSteps) {
   SearchOptions shrinking;  // the default: power 1, the beam shrinking
   shrinking.beam = 2;
   expect_continuous_equals_alone(shrinking);
+  shrinking.brevity_weight = 1.0;  // joined sentences get their expected lengths from the feed
+  expect_continuous_equals_alone(shrinking, 4.0);
 }
 
 // A step function without add_sources (here: one that forwards the rest to
@@ -460,6 +468,51 @@ TEST(SearchTest, RankWithBrevityPenalty_ShortHypothesesFallBehindLongerOnes) {
   EXPECT_EQ(unchanged[0].score, -0.4);
 }
 
+// The brevity penalty inside the shrinking beam: S1, beam 2, power 1,
+// expected length E = 4, weight 1. Without it (the test below) step 2
+// finishes 'a </s>' (P .26). With it, that ending (L = 2) competes as
+// log .26 + 1 x (1 - 4/2) x 2 = -3.347, behind 'b b' (log .384) and 'a a'
+// (log .156 = -1.858), which live on. Step 3: 'b b b' (log .3072), then
+// 'a a </s>' (P .156 x .9 = .1404, L = 3: -1.963 - 1 = -2.963) ahead of
+// 'b b </s>' (log .0576 - 1) and 'b b a' (log .0192 = -3.953): it finishes.
+// Step 4 finishes 'b b b </s>' (L = 4: no penalty). The scores stay log P /
+// L: the final ranking adds the penalty (rank_with_brevity_penalty). A
+// sentence without an expected length (0) in the same batch, or a weight
+// of 0, keeps 'a </s>'.
+TEST(SearchTest, BrevityInSearch_AShortEndingGivesItsPlaceToALongerOne) {
+  SearchOptions o;
+  o.beam = 2, o.n_best = 2, o.brevity_weight = 1.0;
+  TableStep step({&kS1, &kS1});
+  const std::vector<double> expected = {4.0, 0.0};
+  const auto result = beam_search(step, {10, 10}, o, nullptr, &expected);
+  EXPECT_TRUE(step.problems.empty()) << step.problems.front();
+  EXPECT_EQ(step.calls, 4);
+  const auto expect = [](const Hypothesis& h, const std::vector<int>& tokens, double p, const std::string& what) {
+    EXPECT_EQ(h.tokens, tokens) << what;
+    EXPECT_NEAR(h.log_prob, std::log(p), 1e-5) << what;
+    EXPECT_NEAR(h.score, std::log(p) / static_cast<double>(tokens.size() + 1), 1e-5) << what;
+  };
+  ASSERT_EQ(result[0].size(), 2u);
+  expect(result[0][0], {kB, kB, kB}, .48 * .8 * .8 * .6, "expected 4, 1st");
+  expect(result[0][1], {kA, kA}, .52 * .3 * .9, "expected 4, 2nd");
+  ASSERT_EQ(result[1].size(), 2u);
+  expect(result[1][0], {kB, kB, kB}, .18432, "no expected length, 1st");
+  expect(result[1][1], {kA}, .26, "no expected length, 2nd");
+  o.brevity_weight = 0;
+  TableStep off({&kS1});
+  const std::vector<double> four = {4.0};
+  const auto plain = beam_search(off, {10}, o, nullptr, &four);
+  ASSERT_EQ(plain[0].size(), 2u);
+  expect(plain[0][1], {kA}, .26, "weight 0, 2nd");
+  TableStep wrong({&kS1});
+  try {
+    beam_search(wrong, {10}, o, nullptr, &expected);
+    FAIL() << "2 expected lengths for 1 sentence accepted";
+  } catch (const nmt::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("a search of 1 sentences was given 2 expected lengths"), std::string::npos)
+        << e.what();
+  }
+}
 
 // S1, beam 2: step 1 keeps a (.52) and b (.48); step 2's best two of six
 // extensions are b b (.384) and a </s> (.26), which finishes, so the beam

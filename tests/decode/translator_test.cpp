@@ -267,13 +267,80 @@ TEST(TranslatorTest, Continuous_GivesWhatFixedBatchesGive) {
   model::set_cpu_threads(2);
 }
 
-// With a length ratio, a sentence's translation is the finished hypothesis
-// of its beam that scores best with the brevity penalty, worked out here by
-// a plain loop over the beam's hypotheses translated without it; the same
-// in fixed batches and in a running search; greedy search is untouched.
-TEST(TranslatorTest, BrevityPenalty_RanksTheBeamsHypothesesAsAPlainLoopDoes) {
+// The brevity penalty as a plain loop, one sentence at a time: every
+// prefix's next-token log-probabilities come from a fresh LibTorch step fed
+// the whole prefix. Each step ranks every extension of the live prefixes by
+// its log-probability, an ending in </s> at L tokens (</s> counted) shorter
+// than `expected` with w x (1 - expected / L) x L added (power 1); the best
+// `beam` minus the finished so far are taken, those ending in </s> finish.
+// The sentence ends with `beam` finished or at its limit, where only </s>
+// may come. Returns the finished ones as (tokens, log P / L + penalty),
+// best first.
+std::vector<std::pair<std::vector<int>, double>> plain_brevity_beam(model::Transformer model, const std::vector<int>& source,
+                                                                  int64_t beam, int64_t limit, double expected, double w) {
+  auto src = torch::full({1, static_cast<int64_t>(source.size()) + 1}, text::kEosId, torch::kLong);
+  for (size_t j = 0; j < source.size(); ++j) src[0][static_cast<int64_t>(j)] = source[j];
+  const auto next = [&](const std::vector<int>& prefix) {
+    TransformerStep step(model, src);
+    auto lp = step.log_probs({text::kBosId});
+    for (const int token : prefix) lp = step.log_probs({token});
+    lp = lp[0].to(torch::kDouble).contiguous();
+    return std::vector<double>(lp.data_ptr<double>(), lp.data_ptr<double>() + lp.size(0));
+  };
+  const auto penalty = [&](size_t length_with_eos) {
+    const auto length = static_cast<double>(length_with_eos);
+    return length < expected ? w * (1.0 - expected / length) : 0.0;
+  };
+  std::vector<std::pair<std::vector<int>, double>> live = {{{}, 0.0}}, finished;  // (tokens, log P)
+  for (int64_t t = 0; t < limit && !live.empty() && static_cast<int64_t>(finished.size()) < beam; ++t) {
+    struct Extension {
+      double rank, log_prob;
+      size_t from;
+      int token;
+    };
+    std::vector<Extension> all;
+    for (size_t b = 0; b < live.size(); ++b) {
+      const auto lp = next(live[b].first);
+      for (int v = 0; v < static_cast<int>(lp.size()); ++v) {
+        if (v == text::kPadId || v == text::kBosId || (t == limit - 1 && v != text::kEosId)) continue;
+        const double log_prob = live[b].second + lp[v];
+        const auto length = live[b].first.size() + 1;
+        const double rank = v == text::kEosId ? log_prob + penalty(length) * static_cast<double>(length) : log_prob;
+        all.push_back({rank, log_prob, b, v});
+      }
+    }
+    std::stable_sort(all.begin(), all.end(), [](const Extension& a, const Extension& b) { return a.rank > b.rank; });
+    const auto open = static_cast<size_t>(beam) - finished.size();
+    std::vector<std::pair<std::vector<int>, double>> next_live;
+    for (size_t j = 0; j < std::min(open, all.size()); ++j) {
+      auto tokens = live[all[j].from].first;
+      if (all[j].token == text::kEosId) {
+        finished.emplace_back(tokens, all[j].log_prob);
+      } else {
+        tokens.push_back(all[j].token);
+        next_live.emplace_back(tokens, all[j].log_prob);
+      }
+    }
+    live.swap(next_live);
+  }
+  for (auto& [tokens, score] : finished) {
+    const auto length = tokens.size() + 1;
+    score = score / static_cast<double>(length) + penalty(length);
+  }
+  std::stable_sort(finished.begin(), finished.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+  return finished;
+}
+
+// The brevity penalty decides which hypotheses finish and their order, as
+// the plain loop above does; it changes some sentences' best translation,
+// and some against ranking the 4-best of a search without it afterwards
+// (what it did before it entered the search). The CPU engine's running
+// search (--continuous) gives its fixed batches' translations, and greedy
+// search is left as it was.
+TEST(TranslatorTest, BrevityPenalty_DecidesWhichHypothesesFinishAsAPlainLoopDoes) {
   model::set_cpu_threads(1);
-  Translator translator(random_tiny_model(42, 1.5), torch::kCPU);
+  auto model = random_tiny_model(42, 1.5);
+  Translator translator(model, torch::kCPU);
   torch::manual_seed(45);
   std::vector<std::vector<int>> sources;
   for (int n : {7, 2, 5, 1, 9, 4, 3, 8, 6, 2, 5, 10}) {
@@ -283,34 +350,36 @@ TEST(TranslatorTest, BrevityPenalty_RanksTheBeamsHypothesesAsAPlainLoopDoes) {
   TranslateOptions plain;
   plain.search.beam = 4, plain.search.n_best = 4, plain.batch_size = 4;
   plain.max_length_ratio = 1.0, plain.max_length_extra = 4;
+  plain.engine = "torch";
   const auto beams = translator.translate(sources, plain);
   TranslateOptions with = plain;
   with.search.n_best = 2, with.length_ratio = 1.5, with.brevity_weight = 0.5;
   const auto ranked = translator.translate(sources, with);
-  int changed = 0;
+  int changed = 0, unlike_reranking = 0;
   for (size_t i = 0; i < sources.size(); ++i) {
     const double expected = 1.5 * static_cast<double>(sources[i].size() + 1);
-    std::vector<std::pair<double, size_t>> scored;  // (score, index in the beam), best first
-    for (size_t j = 0; j < beams[i].size(); ++j) {
-      const auto length = static_cast<double>(beams[i][j].tokens.size() + 1);
-      double score = beams[i][j].log_prob / length;
-      if (length < expected) score += 0.5 * (1.0 - expected / length);
-      scored.emplace_back(score, j);
-    }
-    std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    const auto limit = static_cast<int64_t>(sources[i].size()) + 4;
+    const auto loop = plain_brevity_beam(model, sources[i], 4, limit, expected, 0.5);
     ASSERT_EQ(ranked[i].size(), 2u) << "sentence " << i;
+    ASSERT_GE(loop.size(), 2u) << "sentence " << i;
     for (size_t k = 0; k < 2; ++k) {
-      EXPECT_EQ(ranked[i][k].tokens, beams[i][scored[k].second].tokens) << "sentence " << i << ", rank " << k;
-      EXPECT_NEAR(ranked[i][k].score, scored[k].first, 1e-6) << "sentence " << i << ", rank " << k;
+      EXPECT_EQ(ranked[i][k].tokens, loop[k].first) << "sentence " << i << ", rank " << k;
+      EXPECT_NEAR(ranked[i][k].score, loop[k].second, 1e-4) << "sentence " << i << ", rank " << k;
     }
     changed += ranked[i][0].tokens != beams[i][0].tokens;
+    auto reranked = beams[i];
+    rank_with_brevity_penalty(reranked, expected, 0.5, 1);
+    unlike_reranking += ranked[i][0].tokens != reranked[0].tokens;
   }
   EXPECT_GE(changed, 2) << "the penalty should change some sentences' best translation";
+  EXPECT_GE(unlike_reranking, 1) << "the penalty should change what finishes, not only the order";
+  with.engine = "auto";
   if (translator.engine_for(with) == "cpu") {
+    const auto fixed = translator.translate(sources, with);
     with.continuous = true;
     const auto continuous = translator.translate(sources, with);
     for (size_t i = 0; i < sources.size(); ++i) {
-      EXPECT_EQ(continuous[i][0].tokens, ranked[i][0].tokens) << "sentence " << i << ", continuous";
+      EXPECT_EQ(continuous[i][0].tokens, fixed[i][0].tokens) << "sentence " << i << ", continuous";
     }
   }
   TranslateOptions greedy = with;

@@ -43,9 +43,10 @@ std::vector<DecodeOptionSpec> make_table() {
                             "target/source ratio's mean minus one standard deviation)"),
                  0, 100),
       with_range(option_row(&O::brevity_weight, "brevity_penalty", "--brevity-penalty",
-                            "Beam search ranks a finished hypothesis of L tokens shorter than --length-ratio's "
-                            "expected E W x (1 - E / L) lower (Sockeye's constant brevity penalty; --search nmt with "
-                            "--alpha > 0, not for glossary constraints); 0 = off"),
+                            "Beam search scores a hypothesis that ends at L tokens, shorter than --length-ratio's "
+                            "expected E, W x (1 - E / L) lower, both when it competes to finish and in the final "
+                            "ranking (Sockeye's constant brevity penalty; --search nmt with --alpha > 0, not for "
+                            "glossary constraints); 0 = off"),
                  0, 100),
       option_row(&O::max_length_ratio, "max_length_ratio", "--max-length-ratio",
                  "Output tokens <= ratio x source tokens + extra"),

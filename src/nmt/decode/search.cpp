@@ -39,11 +39,16 @@ int64_t longest(const std::vector<int64_t>& max_lengths) {
 // and its results.
 struct SentenceBook {
   std::vector<int64_t> limits, first_step;
+  std::vector<double> expected;  // each sentence's expected length (0: none)
   std::vector<std::vector<Hypothesis>> results;
 
-  explicit SentenceBook(const std::vector<int64_t>& max_lengths)
-      : limits(max_lengths), first_step(max_lengths.size(), 0), results(max_lengths.size()) {
+  explicit SentenceBook(const std::vector<int64_t>& max_lengths, const std::vector<double>* expected_lengths = nullptr)
+      : limits(max_lengths), first_step(max_lengths.size(), 0),
+        expected(expected_lengths ? *expected_lengths : std::vector<double>(max_lengths.size(), 0.0)),
+        results(max_lengths.size()) {
     longest(limits);
+    NMT_CHECK(expected.size() == limits.size(), "a search of " << limits.size() << " sentences was given "
+                                                  << expected.size() << " expected lengths");
   }
   // Whether step t is sentence s's last: the one that reaches its limit.
   bool last_step(int64_t s, int64_t t) const { return t - first_step[s] == limits[s] - 1; }
@@ -61,6 +66,7 @@ struct SentenceBook {
       ids.push_back(static_cast<int64_t>(limits.size()));
       limits.push_back(m), first_step.push_back(t), results.emplace_back();
     }
+    for (const auto id : ids) expected.push_back(feed->expected_length(id));
     return ids;
   }
   void finish(SentenceFeed* feed, int64_t s) const {
@@ -106,6 +112,7 @@ struct Candidate {
   double score;   // the path's log-probability with the new token
   int64_t beam;   // which of the sentence's rows it extends
   int64_t token;
+  double rank = score;  // what it competes with: score, less a short ending's brevity penalty
 };
 
 // The best `count` extensions of the `width` rows of one sentence, from
@@ -130,6 +137,27 @@ std::vector<Candidate> best_extensions(const TopK& top, int64_t first_row, int64
   std::partial_sort(all.begin(), all.begin() + static_cast<int64_t>(n), all.end(), better);
   all.resize(n);
   return all;
+}
+
+// SearchOptions::brevity_weight: each candidate ending in </s> of a
+// sentence expected to be `expected` tokens long (history: its rows'
+// tokens) ranks with its brevity penalty in path units, and the candidates
+// are ordered again, equal ranks keeping their order. Exact over all
+// candidates: a row gives at most one </s>, so the best K not ending in it
+// are among the sentence's best 2K, and a rank is never above its score.
+void rank_short_endings(std::vector<Candidate>& cand, const std::vector<std::vector<int>>& history, int64_t first_row,
+                        double expected, const SearchOptions& options) {
+  bool moved = false;
+  for (auto& c : cand) {
+    if (c.token != text::kEosId) continue;
+    const auto length = static_cast<int64_t>(history[first_row + c.beam].size()) + 1;
+    const double penalty = brevity_penalty(length, expected, options.brevity_weight);
+    if (penalty == 0) continue;
+    c.rank = c.score + penalty * length_penalty(length, options.length_penalty, options.length_rule);
+    moved = true;
+  }
+  if (moved)
+    std::stable_sort(cand.begin(), cand.end(), [](const Candidate& a, const Candidate& b) { return a.rank > b.rank; });
 }
 
 }  // namespace
@@ -259,11 +287,13 @@ std::vector<std::vector<Hypothesis>> greedy_search(StepFunction& step, const std
 }
 
 std::vector<std::vector<Hypothesis>> beam_search(StepFunction& step, const std::vector<int64_t>& max_lengths,
-                                                 const SearchOptions& options, SentenceFeed* feed) {
+                                                 const SearchOptions& options, SentenceFeed* feed,
+                                                 const std::vector<double>* expected_lengths) {
   check_options(options);
   const int64_t K = options.beam;
   const bool shrinking = shrinks_beam(options);
-  SentenceBook book(max_lengths);
+  const bool brevity = shrinking && options.brevity_weight > 0;
+  SentenceBook book(max_lengths, expected_lengths);
   const int64_t sentences = static_cast<int64_t>(max_lengths.size());
   std::vector<int64_t> alive(sentences);
   std::iota(alive.begin(), alive.end(), 0);
@@ -287,7 +317,8 @@ std::vector<std::vector<Hypothesis>> beam_search(StepFunction& step, const std::
     std::vector<double> new_scores;
     for (int64_t i = 0, first = 0; i < m; first += widths[i], ++i) {
       auto& done_list = book.results[alive[i]];
-      const auto cand = best_extensions(top, first, widths[i], scores.data() + first, 2 * K);
+      auto cand = best_extensions(top, first, widths[i], scores.data() + first, 2 * K);
+      if (brevity && book.expected[alive[i]] > 0) rank_short_endings(cand, history, first, book.expected[alive[i]], options);
       // Shrinking: the best `open` candidates, open = K minus the finished
       // ones, are this step's; those ending in </s> finish, the others live.
       // Otherwise those ending in </s> among the best K finish, and the best
@@ -358,14 +389,15 @@ std::vector<std::vector<Hypothesis>> beam_search(StepFunction& step, const std::
 }
 
 std::vector<std::vector<Hypothesis>> search(StepFunction& step, const std::vector<int64_t>& max_lengths,
-                                            const SearchOptions& options, SentenceFeed* feed) {
+                                            const SearchOptions& options, SentenceFeed* feed,
+                                            const std::vector<double>* expected_lengths) {
   if (options.rule == "marian") {
     NMT_CHECK(!feed, "continuous batching runs the search rule nmt, not marian");
     return marian_beam_search(step, max_lengths, options);
   }
   NMT_CHECK(options.rule == "nmt", "the search rule must be nmt or marian, got '" << options.rule << "'");
   if (options.beam == 1) return greedy_search(step, max_lengths, options, feed);
-  return beam_search(step, max_lengths, options, feed);
+  return beam_search(step, max_lengths, options, feed, expected_lengths);
 }
 
 std::vector<std::vector<Hypothesis>> greedy_search(StepFunction& step, int64_t sentences, int64_t max_length,

@@ -40,6 +40,16 @@ struct SearchOptions {
   double normalize = 0;         // marian: score = (log P - word_penalty * L) / L^normalize, L counting </s>
   double word_penalty = 0;
   bool allow_unk = true;        // false: <unk> is never chosen (its probability is not given to the others)
+  // The brevity penalty inside a shrinking beam (shrinks_beam; 0: off): a
+  // candidate ending in </s> whose sentence has an expected length (the
+  // search's expected_lengths, SentenceFeed::expected_length) competes for
+  // the step's places with its path score plus brevity_penalty(L, E, w) x
+  // length_penalty(L): the penalty its final score would get, in the units
+  // of a path's log-probability. So a short ending gives its place to a
+  // longer continuation, instead of only ranking lower once it has
+  // finished. The finished hypothesis keeps its log-probability and score:
+  // rank_with_brevity_penalty adds the penalty to them afterwards.
+  double brevity_weight = 0;
 };
 
 // What a row's next token may be: never a banned one (<pad>, <s>, and </s>
@@ -117,6 +127,9 @@ class SentenceFeed {
   // from the search's first ones (0 .. max_lengths.size() - 1) on through
   // those that joined, in order.
   virtual void finished(int64_t /*sentence*/, const std::vector<Hypothesis>& /*n_best*/) {}
+  // A joined sentence's expected length in tokens, </s> included, for
+  // SearchOptions::brevity_weight (0: none), asked once, after its join.
+  virtual double expected_length(int64_t /*sentence*/) const { return 0; }
 };
 
 // SearchOptions::length_rule's allowed values: power, gnmt.
@@ -149,15 +162,19 @@ void rank_with_brevity_penalty(std::vector<Hypothesis>& finished, double expecte
 // </s>. Each sentence's limit is its own, so what a sentence becomes does not
 // depend on the other sentences searched with it. With a feed, sentences
 // join as others finish (continuous batching), and the result holds every
-// sentence, joined ones after the first.
+// sentence, joined ones after the first. expected_lengths (null: none; else
+// one per sentence of max_lengths, 0 for none) are the lengths that
+// SearchOptions::brevity_weight compares with.
 std::vector<std::vector<Hypothesis>> greedy_search(StepFunction& step, const std::vector<int64_t>& max_lengths,
                                                    const SearchOptions& options, SentenceFeed* feed = nullptr);
 std::vector<std::vector<Hypothesis>> beam_search(StepFunction& step, const std::vector<int64_t>& max_lengths,
-                                                 const SearchOptions& options, SentenceFeed* feed = nullptr);
+                                                 const SearchOptions& options, SentenceFeed* feed = nullptr,
+                                                 const std::vector<double>* expected_lengths = nullptr);
 // beam == 1 -> greedy_search, else beam_search (rule "nmt"); rule "marian"
 // -> marian_beam_search, which takes no feed.
 std::vector<std::vector<Hypothesis>> search(StepFunction& step, const std::vector<int64_t>& max_lengths,
-                                            const SearchOptions& options, SentenceFeed* feed = nullptr);
+                                            const SearchOptions& options, SentenceFeed* feed = nullptr,
+                                            const std::vector<double>* expected_lengths = nullptr);
 
 // The same limit for each of `sentences` sentences.
 std::vector<std::vector<Hypothesis>> greedy_search(StepFunction& step, int64_t sentences, int64_t max_length,

@@ -146,23 +146,33 @@ bool ranks_by_brevity(const TranslateOptions& options) {
          shrinks_beam(options.search) && options.fixed_length == 0;
 }
 
+// The length, </s> included, that a sentence of `source_pieces` pieces is
+// expected to reach (0 where the options do not rank by brevity).
+double expected_length(size_t source_pieces, const TranslateOptions& options) {
+  return ranks_by_brevity(options) ? options.length_ratio * static_cast<double>(source_pieces + 1) : 0.0;
+}
+
 // A sentence of `source_pieces` pieces: its beam's finished hypotheses
 // ranked with the brevity penalty, the n-best asked for kept (unchanged
 // where the options do not rank by it).
 void rank_by_brevity(std::vector<Hypothesis>& finished, size_t source_pieces, const TranslateOptions& options) {
   if (!ranks_by_brevity(options)) return;
-  const double expected = options.length_ratio * static_cast<double>(source_pieces + 1);
-  rank_with_brevity_penalty(finished, expected, options.brevity_weight, options.search.n_best);
+  rank_with_brevity_penalty(finished, expected_length(source_pieces, options), options.brevity_weight,
+                            options.search.n_best);
 }
 
 // The options a search runs with: no </s> with a fixed length; with the
-// brevity penalty, every finished hypothesis of the beam (ranked after, by
-// rank_with_brevity_penalty), except for constrained sentences, whose
-// search stops by its n-best.
+// brevity penalty, short endings giving their places to longer ones while
+// the search runs (SearchOptions::brevity_weight) and every finished
+// hypothesis of the beam (ranked after, by rank_with_brevity_penalty),
+// except for constrained sentences, whose search stops by its n-best.
 SearchOptions searched_options(const TranslateOptions& options, bool constrained = false) {
   SearchOptions search = options.search;
   if (options.fixed_length > 0) search.allow_eos = false;
-  if (ranks_by_brevity(options) && !constrained) search.n_best = search.beam;
+  if (ranks_by_brevity(options) && !constrained) {
+    search.n_best = search.beam;
+    search.brevity_weight = options.brevity_weight;
+  }
   return search;
 }
 
@@ -382,6 +392,9 @@ class SourceFeed : public SentenceFeed {
     }
     return &vocabularies_;
   }
+  double expected_length(int64_t sentence) const override {
+    return decode::expected_length(pieces_.at(static_cast<size_t>(sentence)), options_);
+  }
   void finished(int64_t sentence, const std::vector<Hypothesis>& n_best) override {
     auto ranked = n_best;
     rank_by_brevity(ranked, pieces_.at(static_cast<size_t>(sentence)), options_);
@@ -463,7 +476,10 @@ bool Translator::search_continuously(SentenceSource& source, const TranslateOpti
   };
   SourceFeed feed(source, options, positions, batch_of, stats);
   auto step = step_for(batch_of(first), &engines, weights, feed.vocabularies(first));
-  search(*step, feed.limits(first), searched_options(options), &feed);
+  const auto limits = feed.limits(first);
+  std::vector<double> expected;
+  for (const auto& s : first) expected.push_back(expected_length(s.size(), options));
+  search(*step, limits, searched_options(options), &feed, &expected);
   stats.batch_seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   return true;
 }
@@ -567,7 +583,11 @@ std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std
     const std::vector<size_t> indices(order.begin() + static_cast<int64_t>(first), order.begin() + static_cast<int64_t>(last));
     const auto src = batch_of(indices, local);
     std::vector<int64_t> max_lengths;
-    for (const auto i : indices) max_lengths.push_back(limit_of(i));
+    std::vector<double> expected;
+    for (const auto i : indices) {
+      max_lengths.push_back(limit_of(i));
+      expected.push_back(expected_length(sources[i].size(), options));
+    }
     std::vector<const Constraints*> batch_constraints;
     if (constrained(order[first])) {
       for (const auto i : indices) batch_constraints.push_back(&(*constraints)[i]);
@@ -582,7 +602,7 @@ std::vector<std::vector<Hypothesis>> Translator::translate(const std::vector<std
     }
     auto step = step_for(src, worker, options.shortlist ? &vocabularies : nullptr);
     auto found = batch_constraints.empty()
-                     ? search(*step, max_lengths, search_options)
+                     ? search(*step, max_lengths, search_options, nullptr, &expected)
                      : constrained_search(*step, max_lengths, constrained_options, batch_constraints);
     for (size_t k = 0; k < indices.size(); ++k) keep(indices[k], std::move(found[k]), local);
     local.batch_seconds.push_back(

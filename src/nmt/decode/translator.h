@@ -53,8 +53,10 @@ struct TranslateOptions {
   // run (nmt train measures it on the training pairs); 0 (a model without
   // one) or a weight of 0: off. Only where the beam shrinks (rule nmt,
   // length rule power, alpha > 0), and not for sentences with constraints.
+  // It decides which hypotheses finish (SearchOptions::brevity_weight) and
+  // their order (rank_with_brevity_penalty).
   double length_ratio = 0;
-  double brevity_weight = 0.5;
+  double brevity_weight = 1.0;
   int64_t fixed_length = 0;         // > 0: exactly this many tokens, </s> never chosen (benchmarks)
   bool bf16 = false;                // matrix products in bfloat16 (autocast), the rest in float32
   // Batches translated at once, each by its own thread (Marian's
