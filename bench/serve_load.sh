@@ -65,14 +65,20 @@ before_lps=$offline_lps before_sps=$offline_sps
 # translates a request: from text to text, cut into sentences that go in one
 # batch (nmt bench translate --split-sentences --batch 1: warm, no start-up,
 # no HTTP), ten times over for a steadier median.
+# Like the offline call, it runs before the loads and again after them, and
+# the table's c=1 ratios take the mean of the two.
 head -n 32 "$work/sentences.en" >"$work/latency.en"
 for _ in $(seq 10); do cat "$work/latency.en"; done >"$work/latency10.en"
-echo "== in-process: the first 32 lines one at a time, 10 times (nmt bench translate --split-sentences --batch 1, beam $beam, 1 thread)"
-$nmt bench translate --model "$run" --input "$work/latency10.en" --sentences 320 --split-sentences --src-lang en \
-  --batch 1 --beam "$beam" --threads 1 --json "$work/inprocess.json" >/dev/null 2>&1
-inprocess_p50=$(python3 -c 'import json, sys; print("%.1f" % json.load(open(sys.argv[1]))["cases"][0]["batch_latency_ms"]["p50"])' \
-  "$work/inprocess.json")
-echo "in-process single line: p50 $inprocess_p50 ms"
+inprocess() {
+  echo "== in-process ($1): the first 32 lines one at a time, 10 times (nmt bench translate --split-sentences --batch 1, beam $beam, 1 thread)"
+  $nmt bench translate --model "$run" --input "$work/latency10.en" --sentences 320 --split-sentences --src-lang en \
+    --batch 1 --beam "$beam" --threads 1 --json "$work/inprocess.json" >/dev/null 2>&1
+  inprocess_p50=$(python3 -c 'import json, sys; print("%.2f" % json.load(open(sys.argv[1]))["cases"][0]["batch_latency_ms"]["p50"])' \
+    "$work/inprocess.json")
+  echo "in-process single line: p50 $inprocess_p50 ms"
+}
+inprocess before
+before_p50=$inprocess_p50
 
 start_server() {
   local port=$((20000 + RANDOM % 20000))
@@ -97,6 +103,7 @@ TIMEFORMAT='%U %S'  # bash's time (wrk's CPU below): user and system seconds
 server_cpu() { awk -v hz="$ticks" '{sub(/^.*\) /, ""); printf "%.2f", ($12 + $13) / hz}' "/proc/$server/stat"; }
 
 rows=()  # the Markdown table's rows
+c1_rows=()  # each mode's c=1 p50, against the mean in-process p50 after the table
 # The sentences the server has translated (its /metrics counter): what
 # mixed-length loads deliver, where the requests answered in the window are
 # mostly the short ones and req/s x lines per request says little.
@@ -146,7 +153,8 @@ for mode in $modes; do
   esac
   NMT_SENTENCES="$work/sentences.en" wrk -t1 -c1 -d2s -s bench/serve_wrk.lua "$url/translate" >/dev/null  # warm-up
   load 1 "$seconds" 0 "$work/latency.en"
-  awk -v a="$p50" -v b="$inprocess_p50" -v m="$mode" 'BEGIN {printf "%-11s c=1 p50 / in-process p50: %.2f\n", m, a / b}'
+  awk -v a="$p50" -v b="$before_p50" -v m="$mode" 'BEGIN {printf "%-11s c=1 p50 / in-process p50 (before): %.2f\n", m, a / b}'
+  c1_rows+=("$mode|$p50")
   if [ "$mode" != 1-worker ]; then
     for c in 8 64; do load "$c" "$seconds"; done
   fi
@@ -157,17 +165,25 @@ for mode in $modes; do
 done
 
 offline after
+inprocess after
+mean_p50=$(awk -v a="$before_p50" -v b="$inprocess_p50" 'BEGIN {printf "%.2f", (a + b) / 2}')
 mean_lps=$(awk -v a="$before_lps" -v b="$offline_lps" 'BEGIN {printf "%.1f", (a + b) / 2}')
 mean_sps=$(awk -v a="$before_sps" -v b="$offline_sps" 'BEGIN {printf "%.1f", (a + b) / 2}')
 echo
 echo "| requests (one verse each, or 1-300 verses) | req/s | lines/s | / offline | sentences/s translated | / offline | p50 ms | p99 ms | CPU of $threads cores |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---|"
 echo "| offline \`nmt translate\`, one call, before / after the loads | | $before_lps / $offline_lps | 1 | $before_sps / $offline_sps | 1 | | | |"
-echo "| in-process, one verse at a time, text to text (1 thread) | | | | | | $inprocess_p50 | | |"
+echo "| in-process, one verse at a time, text to text (1 thread), before / after the loads | | | | | | $before_p50 / $inprocess_p50 | | |"
 for row in "${rows[@]}"; do
   IFS='|' read -r label rps lps sps p50 p99 shares <<<"$row"
   echo "| $label | $rps | $lps | $(awk -v a="$lps" -v b="$mean_lps" 'BEGIN {printf "%.2f", a / b}') | $sps |" \
     "$(awk -v a="$sps" -v b="$mean_sps" 'BEGIN {printf "%.2f", a / b}') | $p50 | $p99 | $shares |"
+done
+echo
+for row in "${c1_rows[@]}"; do
+  IFS='|' read -r mode p50 <<<"$row"
+  awk -v a="$p50" -v b="$mean_p50" -v m="$mode" \
+    'BEGIN {printf "%s, c=1: p50 / in-process p50 (the mean of before and after, %.2f ms): %.2f\n", m, b, a / b}'
 done
 
 if [ "$soak" != 0 ]; then
