@@ -62,11 +62,16 @@ BatchScheduler::Arrival::Arrival(BatchScheduler& s) : scheduler_(s) {
 void BatchScheduler::Arrival::arrived() {
   if (!pending_) return;
   pending_ = false;
+  bool queued = false;
   {
     std::lock_guard<std::mutex> lock(scheduler_.mutex_);
     --scheduler_.arriving_;
+    queued = !scheduler_.queue_.empty();
   }
-  scheduler_.changed_.notify_all();
+  // Only a worker holding a queued sentence waits for arrivals (company);
+  // with none queued, waking the idle threads would only cost a lone
+  // request their wake-ups.
+  if (queued) scheduler_.changed_.notify_all();
 }
 
 std::shared_ptr<Ticket> BatchScheduler::submit(SentenceRequest request) {
@@ -118,15 +123,18 @@ void BatchScheduler::work() {
   decode::EngineCache engines;  // this worker's CPU engines, made at its first batch of each model
   for (;;) {
     std::vector<Entry> batch;
-    bool long_request = false;
+    bool long_request = false, queued = false;
     {
       std::unique_lock<std::mutex> lock(mutex_);
       batch = next_batch(lock);
       if (batch.empty()) return;  // stopping, nothing left
       long_request = is_long(batch.front());
       ++busy_, busy_long_ += long_request;
+      queued = !queue_.empty();
     }
-    changed_.notify_all();  // the priority worker may now take a short request
+    // The priority worker may now take a short request, if one is queued
+    // (with none, no waiting thread's condition has changed).
+    if (queued) changed_.notify_all();
     if (runs_continuously(batch)) {
       run_continuously(batch, engines);
     } else {
