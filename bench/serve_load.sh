@@ -65,8 +65,10 @@ before_lps=$offline_lps before_sps=$offline_sps
 # translates a request: from text to text, cut into sentences that go in one
 # batch (nmt bench translate --split-sentences --batch 1: warm, no start-up,
 # no HTTP), ten times over for a steadier median.
-# Like the offline call, it runs before the loads and again after them, and
-# the table's c=1 ratios take the mean of the two.
+# Like the offline call, it runs before the loads and again after them; it
+# also runs just before and just after each mode's c=1 load, and that mode's
+# c=1 ratio is given against the mean of those two (the nearest in time) as
+# well as against the mean of the first two.
 head -n 32 "$work/sentences.en" >"$work/latency.en"
 for _ in $(seq 10); do cat "$work/latency.en"; done >"$work/latency10.en"
 inprocess() {
@@ -152,9 +154,15 @@ for mode in $modes; do
     *) echo "unknown mode $mode (continuous, fixed, no-batching, 1-worker)" >&2; exit 2 ;;
   esac
   NMT_SENTENCES="$work/sentences.en" wrk -t1 -c1 -d2s -s bench/serve_wrk.lua "$url/translate" >/dev/null  # warm-up
+  inprocess "just before $mode's c=1"
+  beside_before=$inprocess_p50
   load 1 "$seconds" 0 "$work/latency.en"
-  awk -v a="$p50" -v b="$before_p50" -v m="$mode" 'BEGIN {printf "%-11s c=1 p50 / in-process p50 (before): %.2f\n", m, a / b}'
-  c1_rows+=("$mode|$p50")
+  c1_p50=$p50
+  inprocess "just after $mode's c=1"
+  beside=$(awk -v a="$beside_before" -v b="$inprocess_p50" 'BEGIN {printf "%.2f", (a + b) / 2}')
+  awk -v a="$c1_p50" -v b="$beside" -v m="$mode" \
+    'BEGIN {printf "%-11s c=1 p50 / in-process p50 (the mean of just before and just after, %.2f ms): %.2f\n", m, b, a / b}'
+  c1_rows+=("$mode|$c1_p50|$beside_before|$inprocess_p50|$beside")
   if [ "$mode" != 1-worker ]; then
     for c in 8 64; do load "$c" "$seconds"; done
   fi
@@ -181,9 +189,9 @@ for row in "${rows[@]}"; do
 done
 echo
 for row in "${c1_rows[@]}"; do
-  IFS='|' read -r mode p50 <<<"$row"
-  awk -v a="$p50" -v b="$mean_p50" -v m="$mode" \
-    'BEGIN {printf "%s, c=1: p50 / in-process p50 (the mean of before and after, %.2f ms): %.2f\n", m, b, a / b}'
+  IFS='|' read -r mode p50 just_before just_after beside <<<"$row"
+  awk -v a="$p50" -v b="$beside" -v b1="$just_before" -v b2="$just_after" -v g="$mean_p50" -v m="$mode" \
+    'BEGIN {printf "%s, c=1 p50 %.2f ms: %.2fx the in-process p50 beside it (%.2f just before, %.2f just after), %.2fx the mean of the loads'"'"' before and after (%.2f ms)\n", m, a, a / b, b1, b2, a / g, g}'
 done
 
 if [ "$soak" != 0 ]; then
