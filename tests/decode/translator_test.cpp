@@ -76,25 +76,36 @@ TEST(TranslatorTest, BeamOne_EqualsGreedy) {
 // |y|^alpha, alpha > 0): of the best K - finished candidates, </s> ones
 // finish and the others live on; stop when K have finished. Both stop at
 // max_length, whose last step may only choose </s>. Finished ones rank by
-// log P / penalty(|y|), |y| counting </s>.
-Hypothesis reference_search(model::Transformer& model, const torch::Tensor& src_row, int64_t K, int64_t max_length,
-                            double alpha, bool gnmt) {
+// log P / penalty(|y|), |y| counting </s>. With the brevity penalty
+// (shrinking rule, `expected` > 0, weight w): a candidate ending in </s> at
+// L tokens shorter than `expected` competes with w x (1 - expected / L) x
+// L^alpha added, and a finished one ranks with w x (1 - expected / L)
+// added. Returns every finished hypothesis, best first.
+std::vector<Hypothesis> reference_search(model::Transformer& model, const torch::Tensor& src_row, int64_t K,
+                                         int64_t max_length, double alpha, bool gnmt, double expected = 0,
+                                         double w = 0) {
   struct Live {
     std::vector<int64_t> tokens;  // <s> + generated
     double score;
   };
   const bool shrinking = !gnmt && alpha != 0;
+  const auto brevity = [&](double length) {
+    return shrinking && length < expected ? w * (1.0 - expected / length) : 0.0;
+  };
   std::vector<Live> live{{{text::kBosId}, 0.0}};
   std::vector<Hypothesis> finished;
   auto src = src_row.unsqueeze(0);
   for (int64_t t = 0; t < max_length; ++t) {
-    std::vector<std::tuple<double, size_t, int>> candidates;  // score, live index, token
+    std::vector<std::tuple<double, double, size_t, int>> candidates;  // rank, score, live index, token
     for (size_t h = 0; h < live.size(); ++h) {
       auto tgt = torch::tensor(live[h].tokens, torch::kLong).unsqueeze(0);
       auto lp = torch::log_softmax(model->forward(src, tgt)[0][-1], -1);  // (V)
+      const double ending = static_cast<double>(live[h].tokens.size());  // |y| with </s>: generated + 1
       for (int v = 0; v < lp.size(0); ++v) {
         if (v == text::kPadId || v == text::kBosId || (t == max_length - 1 && v != text::kEosId)) continue;
-        candidates.emplace_back(live[h].score + lp[v].item<float>(), h, v);
+        const double score = live[h].score + lp[v].item<float>();
+        const double rank = v == text::kEosId ? score + brevity(ending) * std::pow(ending, alpha) : score;
+        candidates.emplace_back(rank, score, h, v);
       }
     }
     std::stable_sort(candidates.begin(), candidates.end(),
@@ -102,12 +113,12 @@ Hypothesis reference_search(model::Transformer& model, const torch::Tensor& src_
     const size_t open = shrinking ? K - finished.size() : K;
     std::vector<Live> next;
     for (size_t j = 0; j < std::min<size_t>(2 * K, candidates.size()); ++j) {
-      const auto& [score, h, v] = candidates[j];
+      const auto& [rank, score, h, v] = candidates[j];
       std::vector<int> generated(live[h].tokens.begin() + 1, live[h].tokens.end());
       if (v == text::kEosId) {
         if (j < open) {
           const double y = generated.size() + 1.0;
-          finished.push_back({generated, score, score / std::pow(gnmt ? (5.0 + y) / 6.0 : y, alpha)});
+          finished.push_back({generated, score, score / std::pow(gnmt ? (5.0 + y) / 6.0 : y, alpha) + brevity(y)});
         }
       } else if (shrinking ? j < open : next.size() < static_cast<size_t>(K)) {
         auto tokens = live[h].tokens;
@@ -115,12 +126,12 @@ Hypothesis reference_search(model::Transformer& model, const torch::Tensor& src_
         next.push_back({tokens, score});
       }
     }
-    const bool done = shrinking ? finished.size() >= static_cast<size_t>(K) : std::get<2>(candidates[0]) == text::kEosId;
+    const bool done = shrinking ? finished.size() >= static_cast<size_t>(K) : std::get<3>(candidates[0]) == text::kEosId;
     if (done || next.empty()) break;
     live = next;
   }
   std::stable_sort(finished.begin(), finished.end(), [](const auto& a, const auto& b) { return a.score > b.score; });
-  return finished.at(0);
+  return finished;
 }
 
 TEST(TranslatorTest, Search_MatchesSlowReferenceOnAModel) {
@@ -140,7 +151,7 @@ TEST(TranslatorTest, Search_MatchesSlowReferenceOnAModel) {
       auto batched =
           K == 1 ? greedy_search(step, src.size(0), max_length, o) : beam_search(step, src.size(0), max_length, o);
       for (int64_t i = 0; i < src.size(0); ++i) {
-        auto expected = reference_search(model, src[i], K, max_length, o.length_penalty, gnmt);
+        const auto expected = reference_search(model, src[i], K, max_length, o.length_penalty, gnmt).at(0);
         EXPECT_EQ(batched[i][0].tokens, expected.tokens) << what << ", sentence " << i;
         EXPECT_NEAR(batched[i][0].log_prob, expected.log_prob, 1e-4) << what << ", sentence " << i;
         EXPECT_NEAR(batched[i][0].score, expected.score, 1e-4) << what << ", sentence " << i;
@@ -267,72 +278,8 @@ TEST(TranslatorTest, Continuous_GivesWhatFixedBatchesGive) {
   model::set_cpu_threads(2);
 }
 
-// The brevity penalty as a plain loop, one sentence at a time: every
-// prefix's next-token log-probabilities come from a fresh LibTorch step fed
-// the whole prefix. Each step ranks every extension of the live prefixes by
-// its log-probability, an ending in </s> at L tokens (</s> counted) shorter
-// than `expected` with w x (1 - expected / L) x L added (power 1); the best
-// `beam` minus the finished so far are taken, those ending in </s> finish.
-// The sentence ends with `beam` finished or at its limit, where only </s>
-// may come. Returns the finished ones as (tokens, log P / L + penalty),
-// best first.
-std::vector<std::pair<std::vector<int>, double>> plain_brevity_beam(model::Transformer model, const std::vector<int>& source,
-                                                                  int64_t beam, int64_t limit, double expected, double w) {
-  auto src = torch::full({1, static_cast<int64_t>(source.size()) + 1}, text::kEosId, torch::kLong);
-  for (size_t j = 0; j < source.size(); ++j) src[0][static_cast<int64_t>(j)] = source[j];
-  const auto next = [&](const std::vector<int>& prefix) {
-    TransformerStep step(model, src);
-    auto lp = step.log_probs({text::kBosId});
-    for (const int token : prefix) lp = step.log_probs({token});
-    lp = lp[0].to(torch::kDouble).contiguous();
-    return std::vector<double>(lp.data_ptr<double>(), lp.data_ptr<double>() + lp.size(0));
-  };
-  const auto penalty = [&](size_t length_with_eos) {
-    const auto length = static_cast<double>(length_with_eos);
-    return length < expected ? w * (1.0 - expected / length) : 0.0;
-  };
-  std::vector<std::pair<std::vector<int>, double>> live = {{{}, 0.0}}, finished;  // (tokens, log P)
-  for (int64_t t = 0; t < limit && !live.empty() && static_cast<int64_t>(finished.size()) < beam; ++t) {
-    struct Extension {
-      double rank, log_prob;
-      size_t from;
-      int token;
-    };
-    std::vector<Extension> all;
-    for (size_t b = 0; b < live.size(); ++b) {
-      const auto lp = next(live[b].first);
-      for (int v = 0; v < static_cast<int>(lp.size()); ++v) {
-        if (v == text::kPadId || v == text::kBosId || (t == limit - 1 && v != text::kEosId)) continue;
-        const double log_prob = live[b].second + lp[v];
-        const auto length = live[b].first.size() + 1;
-        const double rank = v == text::kEosId ? log_prob + penalty(length) * static_cast<double>(length) : log_prob;
-        all.push_back({rank, log_prob, b, v});
-      }
-    }
-    std::stable_sort(all.begin(), all.end(), [](const Extension& a, const Extension& b) { return a.rank > b.rank; });
-    const auto open = static_cast<size_t>(beam) - finished.size();
-    std::vector<std::pair<std::vector<int>, double>> next_live;
-    for (size_t j = 0; j < std::min(open, all.size()); ++j) {
-      auto tokens = live[all[j].from].first;
-      if (all[j].token == text::kEosId) {
-        finished.emplace_back(tokens, all[j].log_prob);
-      } else {
-        tokens.push_back(all[j].token);
-        next_live.emplace_back(tokens, all[j].log_prob);
-      }
-    }
-    live.swap(next_live);
-  }
-  for (auto& [tokens, score] : finished) {
-    const auto length = tokens.size() + 1;
-    score = score / static_cast<double>(length) + penalty(length);
-  }
-  std::stable_sort(finished.begin(), finished.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
-  return finished;
-}
-
 // The brevity penalty decides which hypotheses finish and their order, as
-// the plain loop above does; it changes some sentences' best translation,
+// reference_search above does; it changes some sentences' best translation,
 // and some against ranking the 4-best of a search without it afterwards
 // (what it did before it entered the search). The CPU engine's running
 // search (--continuous) gives its fixed batches' translations, and greedy
@@ -359,12 +306,15 @@ TEST(TranslatorTest, BrevityPenalty_DecidesWhichHypothesesFinishAsAPlainLoopDoes
   for (size_t i = 0; i < sources.size(); ++i) {
     const double expected = 1.5 * static_cast<double>(sources[i].size() + 1);
     const auto limit = static_cast<int64_t>(sources[i].size()) + 4;
-    const auto loop = plain_brevity_beam(model, sources[i], 4, limit, expected, 0.5);
+    auto src = torch::full({static_cast<int64_t>(sources[i].size()) + 1}, text::kEosId, torch::kLong);
+    for (size_t j = 0; j < sources[i].size(); ++j) src[static_cast<int64_t>(j)] = sources[i][j];
+    torch::NoGradGuard no_grad;
+    const auto slow = reference_search(model, src, 4, limit, 1.0, false, expected, 0.5);
     ASSERT_EQ(ranked[i].size(), 2u) << "sentence " << i;
-    ASSERT_GE(loop.size(), 2u) << "sentence " << i;
+    ASSERT_GE(slow.size(), 2u) << "sentence " << i;
     for (size_t k = 0; k < 2; ++k) {
-      EXPECT_EQ(ranked[i][k].tokens, loop[k].first) << "sentence " << i << ", rank " << k;
-      EXPECT_NEAR(ranked[i][k].score, loop[k].second, 1e-4) << "sentence " << i << ", rank " << k;
+      EXPECT_EQ(ranked[i][k].tokens, slow[k].tokens) << "sentence " << i << ", rank " << k;
+      EXPECT_NEAR(ranked[i][k].score, slow[k].score, 1e-4) << "sentence " << i << ", rank " << k;
     }
     changed += ranked[i][0].tokens != beams[i][0].tokens;
     auto reranked = beams[i];
