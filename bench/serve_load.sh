@@ -105,7 +105,7 @@ TIMEFORMAT='%U %S'  # bash's time (wrk's CPU below): user and system seconds
 server_cpu() { awk -v hz="$ticks" '{sub(/^.*\) /, ""); printf "%.2f", ($12 + $13) / hz}' "/proc/$server/stat"; }
 
 rows=()  # the Markdown table's rows
-c1_rows=()  # each mode's c=1 p50, against the mean in-process p50 after the table
+c1_rows=()  # each mode's c=1 p50 and its in-process brackets, for the lines after the table
 # The sentences the server has translated (its /metrics counter): what
 # mixed-length loads deliver, where the requests answered in the window are
 # mostly the short ones and req/s x lines per request says little.
