@@ -137,7 +137,7 @@ void add_distill_command(CLI::App& app) {
       ->capture_default_str()->check(CLI::IsMember({"none", "int8"}));
   c->add_flag("--no-shortlist", cmd->no_shortlist,
               "No RUN_DIR/shortlist.bin (by default counted on the distilled corpus and used by nmt translate)");
-  add_train_options(*c, o, {"max_steps", "max_time", "max_epochs", "batch_tokens", "lr", "warmup", "valid_every",
+  add_train_options(*c, o, {"max_steps", "max_time", "max_epochs", "batch_tokens", "lr", "warmup", "ema", "valid_every",
                            "save_every", "seed"},
                     "The student's training: ");
   add_data_options(*c, o, {"dev_src", "dev_tgt", "dev"});  // the original references
