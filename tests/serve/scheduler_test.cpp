@@ -378,6 +378,9 @@ TEST(BatchSchedulerTest, AShortRequestBesideALongOneTakesThePriorityWorker) {
     GatedScheduler scheduler(options);
     auto long_request = scheduler.submit(request(long_sources));
     scheduler.gate.wait_until_reached();
+    // The priority worker, woken when the worker took its batch, is asleep
+    // again by now (nothing short was queued): the submission must wake it.
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
     auto short_request = scheduler.submit(request({{7, 8}, {9}}));
     ASSERT_TRUE(short_request->wait_until(kDeadline())) << "answered while the worker is held";
     EXPECT_EQ(short_request->results().at(1).n_best.at(0).tokens, (std::vector<int>{9}));

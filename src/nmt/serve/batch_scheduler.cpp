@@ -71,7 +71,7 @@ void BatchScheduler::Arrival::arrived() {
   // Only a worker holding a queued sentence waits for arrivals (company);
   // with none queued, waking the idle threads would only cost a lone
   // request their wake-ups.
-  if (queued) scheduler_.changed_.notify_all();
+  if (queued) scheduler_.work_changed_.notify_all();
 }
 
 std::shared_ptr<Ticket> BatchScheduler::submit(SentenceRequest request) {
@@ -84,6 +84,7 @@ std::shared_ptr<Ticket> BatchScheduler::submit(SentenceRequest request) {
   NMT_CHECK(request.constraints.empty() || request.constraints.size() == n,
             request.constraints.size() << " sets of constraints for " << n << " sentences");
   const auto now = std::chrono::steady_clock::now();
+  bool all_busy = false;
   {
     std::lock_guard<std::mutex> lock(mutex_);
     NMT_CHECK(!stopping_, "the server is shutting down");
@@ -96,8 +97,10 @@ std::shared_ptr<Ticket> BatchScheduler::submit(SentenceRequest request) {
       queue_.push_back(Entry{ticket, i, request.model, request.n_best, request.attention,
                              std::move(request.sources[i]), static_cast<int64_t>(n), std::move(constraints), now});
     }
+    all_busy = busy_ >= options_.workers;
   }
-  changed_.notify_all();
+  work_changed_.notify_all();
+  if (all_busy) priority_changed_.notify_one();
   return ticket;
 }
 
@@ -106,7 +109,8 @@ void BatchScheduler::shutdown() {
     std::lock_guard<std::mutex> lock(mutex_);
     stopping_ = true;
   }
-  changed_.notify_all();
+  work_changed_.notify_all();
+  priority_changed_.notify_all();
   for (auto& w : workers_) {
     if (w.joinable()) w.join();
   }
@@ -123,18 +127,18 @@ void BatchScheduler::work() {
   decode::EngineCache engines;  // this worker's CPU engines, made at its first batch of each model
   for (;;) {
     std::vector<Entry> batch;
-    bool long_request = false, queued = false;
+    bool long_request = false, wake_priority = false;
     {
       std::unique_lock<std::mutex> lock(mutex_);
       batch = next_batch(lock);
       if (batch.empty()) return;  // stopping, nothing left
       long_request = is_long(batch.front());
       ++busy_, busy_long_ += long_request;
-      queued = !queue_.empty();
+      wake_priority = busy_ >= options_.workers && !queue_.empty();
     }
     // The priority worker may now take a short request, if one is queued
-    // (with none, no waiting thread's condition has changed).
-    if (queued) changed_.notify_all();
+    // and every regular worker is busy (else its condition has not changed).
+    if (wake_priority) priority_changed_.notify_one();
     if (runs_continuously(batch)) {
       run_continuously(batch, engines);
     } else {
@@ -172,7 +176,7 @@ void BatchScheduler::work_priority() {
     {
       std::unique_lock<std::mutex> lock(mutex_);
       const Ticket* request = nullptr;  // the wait's answer, found under the lock it returns with
-      changed_.wait(lock, [&] { return stopping_ || (request = priority_request()) != nullptr; });
+      priority_changed_.wait(lock, [&] { return stopping_ || (request = priority_request()) != nullptr; });
       if (stopping_) return;  // the regular workers finish what is queued
       std::vector<size_t> taken;
       for (size_t i = 0; i < queue_.size(); ++i) {
@@ -226,7 +230,7 @@ std::vector<size_t> BatchScheduler::in_turns(const std::function<bool(const Entr
 // next batch instead of waiting for all of the long one's.
 std::vector<BatchScheduler::Entry> BatchScheduler::next_batch(std::unique_lock<std::mutex>& lock) {
   for (;;) {
-    changed_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+    work_changed_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
     queue_.erase(std::remove_if(queue_.begin(), queue_.end(), [](const Entry& e) { return e.ticket->cancelled(); }),
                  queue_.end());
     if (queue_.empty()) {
@@ -263,7 +267,7 @@ std::vector<BatchScheduler::Entry> BatchScheduler::next_batch(std::unique_lock<s
     const auto deadline = queue_.front().queued_at + std::chrono::milliseconds(options_.max_wait_ms);
     auto [taken, full] = pick();
     while (!full && !stopping_ && arriving_ > 0 && std::chrono::steady_clock::now() < deadline) {
-      changed_.wait_until(lock, deadline);
+      work_changed_.wait_until(lock, deadline);
       if (queue_.empty() || queue_.front().ticket.get() != request) break;  // another worker took them
       std::tie(taken, full) = pick();
     }
@@ -271,7 +275,7 @@ std::vector<BatchScheduler::Entry> BatchScheduler::next_batch(std::unique_lock<s
     if (queue_.empty() || queue_.front().ticket.get() != request) continue;
 
     auto batch = take_from_queue(taken);
-    if (!queue_.empty()) changed_.notify_all();  // another worker may start on the rest
+    if (!queue_.empty()) work_changed_.notify_all();  // another worker may start on the rest
     return batch;
   }
 }

@@ -222,7 +222,12 @@ class BatchScheduler {
   SchedulerOptions options_;
   std::function<void(const BatchRecord&)> on_batch_;
   mutable std::mutex mutex_;
-  std::condition_variable changed_;
+  // The regular workers wait on work_changed_ (a sentence queued, a request
+  // arrived, stopping); the priority worker on priority_changed_, notified
+  // only where priority_request() may have become non-null (every regular
+  // worker busy and a sentence queued), so that a lone request does not wake it.
+  std::condition_variable work_changed_;
+  std::condition_variable priority_changed_;
   std::deque<Entry> queue_;
   bool stopping_ = false;
   int arriving_ = 0;  // requests being read that will submit (Arrival)
