@@ -56,7 +56,9 @@ echo "|---|---:|---:|---:|---:|---:|---:|"
 for threads in 2 1; do
   row "teacher float32" "$teacher" "$threads"
   row "teacher int8" "$teacher" "$threads" --quantize int8
-  row "teacher int8 + shortlist" "$teacher" "$threads" --quantize int8 --shortlist "$work/student/shortlist.bin"
+  if [ -f "$work/student/shortlist.bin" ]; then  # none with --no-shortlist in STUDENT_OPTIONS
+    row "teacher int8 + shortlist" "$teacher" "$threads" --quantize int8 --shortlist "$work/student/shortlist.bin"
+  fi
   row "student float32" "$work/student" "$threads" --quantize none --shortlist none
   row "student int8 + shortlist" "$work/student" "$threads"
 done
