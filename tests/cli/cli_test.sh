@@ -931,6 +931,10 @@ PY
     teach=(--teacher "$work/run" --train-src "$work/s.en" --train-tgt "$work/s.es" --out "$work/student" --beam 2)
     expect_error "no distilled corpus in $work/student ($work/student/distilled.tsv): run nmt distill --stage translate first" \
       "$nmt" distill "${teach[@]}" --stage train --max-steps 2
+    # The student's options are checked before the teacher translates a line.
+    expect_error "--ema must be a decay between 0 and 1 such as 0.999, or 0 for none; got -1" \
+      "$nmt" distill "${teach[@]}" --max-steps 2 --ema -1
+    [ ! -e "$work/student/distilled.tsv" ] || fail "the teacher translated before a bad student option was refused"
     "$nmt" distill "${teach[@]}" --stage translate --chunk-lines 100 >"$work/d.log" 2>&1 || { cat "$work/d.log"; fail "distill"; }
     grep -q "^distill: 300 of 300 sources translated by the teacher" "$work/d.log" || { cat "$work/d.log"; fail "no progress"; }
     "$nmt" translate --model "$work/run" --input "$work/s.en" --beam 2 >"$work/teacher.es" 2>/dev/null || fail "translate"

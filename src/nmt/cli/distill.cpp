@@ -65,9 +65,13 @@ void translate_stage(DistillCommand& cmd) {
             << " sources (" << progress.kept << " kept from an earlier run, " << progress.written << " now)\n";
 }
 
-void train_stage(DistillCommand& cmd) {
+void set_student_defaults(DistillCommand& cmd) {
   cmd.student.int8 = cmd.student_quantize == "int8";
   cmd.student.shortlist = !cmd.no_shortlist;
+}
+
+void train_stage(DistillCommand& cmd) {
+  set_student_defaults(cmd);
   const auto& budget = cmd.student.overrides.value("train", nlohmann::json::object());
   TrainProgress progress(budget.value("max_steps", int64_t{0}), budget.value("max_time", 0.0), ::isatty(2) == 1);
   train::TrainRunOptions run;
@@ -87,6 +91,10 @@ void train_stage(DistillCommand& cmd) {
 
 void run(DistillCommand& cmd) {
   NMT_CHECK(!cmd.teacher.model.empty() && !cmd.out.empty(), "nmt distill needs --teacher RUN_DIR and --out RUN_DIR");
+  if (cmd.stage == "all") {  // a bad student option is told before the teacher's hours of translation
+    set_student_defaults(cmd);
+    distill::check_student_options(cmd.teacher.model, cmd.out, cmd.student);
+  }
   if (cmd.stage == "translate" || cmd.stage == "all") {
     install_stop_handlers();  // a Ctrl-C ends the chunk in flight, then stops
     translate_stage(cmd);

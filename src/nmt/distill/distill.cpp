@@ -89,26 +89,27 @@ FilterResult filter_by_teacher(const std::string& teacher, const std::string& ru
   return result;
 }
 
+namespace {
+
+fs::path vocab_dir(const std::string& run_dir) { return fs::path(run_dir) / "vocab"; }
+
+std::string student_corpus(const std::string& run_dir, const StudentOptions& options) {
+  return options.keep_share < 1 ? kept_path(run_dir, options.keep_share) : distilled_path(run_dir);
+}
+
+}  // namespace
+
 nlohmann::json student_config(const std::string& teacher, const std::string& run_dir, const StudentOptions& options) {
-  NMT_CHECK(fs::exists(distilled_path(run_dir)), "no distilled corpus in " << run_dir << " (" << distilled_path(run_dir)
-                                                 << "): run nmt distill --stage translate first");
-  const std::string corpus = options.keep_share < 1 ? kept_path(run_dir, options.keep_share) : distilled_path(run_dir);
   const auto info = train::read_checkpoint_info(train::resolve_checkpoint(teacher));
-  // The teacher's vocabularies, as files nmt train reads.
-  const fs::path vocab_dir = fs::path(run_dir) / "vocab";
-  fs::create_directories(vocab_dir);
   const bool joint = info.src_vocab == info.tgt_vocab;
-  nlohmann::json data = {{"train", corpus}, {"out", run_dir}, {"tie_embeddings", joint},
+  nlohmann::json data = {{"train", student_corpus(run_dir, options)}, {"out", run_dir}, {"tie_embeddings", joint},
                          {"src_lang", train::trained_language(info.config, "src_lang")},
                          {"tgt_lang", train::trained_language(info.config, "tgt_lang")}};
   if (joint) {
-    write_file_durably((vocab_dir / "spm.model").string(), info.src_vocab, "vocabulary");
-    data["vocab"] = vocab_dir.string();
+    data["vocab"] = vocab_dir(run_dir).string();
   } else {
-    write_file_durably((vocab_dir / "src.spm").string(), info.src_vocab, "vocabulary");
-    write_file_durably((vocab_dir / "tgt.spm").string(), info.tgt_vocab, "vocabulary");
-    data["src_vocab"] = (vocab_dir / "src.spm").string();
-    data["tgt_vocab"] = (vocab_dir / "tgt.spm").string();
+    data["src_vocab"] = (vocab_dir(run_dir) / "src.spm").string();
+    data["tgt_vocab"] = (vocab_dir(run_dir) / "tgt.spm").string();
   }
   nlohmann::json decode = nlohmann::json::object();
   if (options.int8) decode["quantize"] = "int8";
@@ -119,9 +120,15 @@ nlohmann::json student_config(const std::string& teacher, const std::string& run
   return train::resolve_train_config("", config);
 }
 
+void check_student_options(const std::string& teacher, const std::string& run_dir, const StudentOptions& options) {
+  train::checked_train_options(student_config(teacher, run_dir, options));
+}
+
 std::optional<train::TrainResult> train_student(const std::string& teacher, const std::string& run_dir,
                                                 const StudentOptions& options, const train::TrainRunOptions& run,
                                                 const train::TrainCallbacks& callbacks) {
+  NMT_CHECK(fs::exists(distilled_path(run_dir)), "no distilled corpus in " << run_dir << " (" << distilled_path(run_dir)
+                                                 << "): run nmt distill --stage translate first");
   if (options.keep_share < 1 && !run.dry_run && !fs::exists(kept_path(run_dir, options.keep_share))) {
     const int threads = options.overrides.value("train", nlohmann::json::object()).value("threads", 2);
     const auto kept = filter_by_teacher(teacher, run_dir, options.keep_share, threads);
@@ -133,13 +140,21 @@ std::optional<train::TrainResult> train_student(const std::string& teacher, cons
   }
   const auto config = student_config(teacher, run_dir, options);
   train::checked_train_options(config);
+  // The teacher's vocabularies, as files nmt train reads.
+  const auto info = train::read_checkpoint_info(train::resolve_checkpoint(teacher));
+  fs::create_directories(vocab_dir(run_dir));
+  if (info.src_vocab == info.tgt_vocab) {
+    write_file_durably((vocab_dir(run_dir) / "spm.model").string(), info.src_vocab, "vocabulary");
+  } else {
+    write_file_durably((vocab_dir(run_dir) / "src.spm").string(), info.src_vocab, "vocabulary");
+    write_file_durably((vocab_dir(run_dir) / "tgt.spm").string(), info.tgt_vocab, "vocabulary");
+  }
   const std::string shortlist = (fs::path(run_dir) / "shortlist.bin").string();
   if (options.shortlist && !run.dry_run && !fs::exists(shortlist)) {
-    const auto info = train::read_checkpoint_info(train::resolve_checkpoint(teacher));
     const auto src_vocab = text::Vocab::from_serialized(info.src_vocab);
     const auto tgt_vocab = text::Vocab::from_serialized(info.tgt_vocab);
     data::CorpusSpec corpus;
-    corpus.paths = {options.keep_share < 1 ? kept_path(run_dir, options.keep_share) : distilled_path(run_dir)};
+    corpus.paths = {student_corpus(run_dir, options)};
     auto reader = data::open_corpus(corpus);
     const auto built = decode::Shortlist::build(*reader, src_vocab, tgt_vocab, decode::ShortlistOptions{}, nullptr);
     built.save(shortlist);

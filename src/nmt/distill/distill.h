@@ -63,14 +63,20 @@ struct StudentOptions {
 };
 
 // The student's training configuration: the distilled corpus, the teacher's
-// vocabularies (written into RUN_DIR/vocab), languages and tied embeddings
-// when its vocabulary is joint, the preset, the run's decoding defaults, then
-// `options.overrides`. Throws nmt::Error when the distilled corpus is missing.
+// vocabularies (RUN_DIR/vocab, which train_student writes), languages and
+// tied embeddings when its vocabulary is joint, the preset, the run's
+// decoding defaults, then `options.overrides`. Reads only the teacher.
 nlohmann::json student_config(const std::string& teacher, const std::string& run_dir, const StudentOptions& options);
 
-// Writes the shortlist (unless options.shortlist is off) and trains the
-// student as `nmt train` would with student_config (resuming a run that was
-// stopped); nullopt after a dry run.
+// Throws nmt::Error naming the option when the student's training options
+// are invalid (a missing budget, a negative --ema...): `nmt distill` checks
+// them before the teacher translates, which takes hours on a large corpus.
+void check_student_options(const std::string& teacher, const std::string& run_dir, const StudentOptions& options);
+
+// Throws nmt::Error when the distilled corpus is missing. Writes the
+// teacher's vocabularies and the shortlist (unless options.shortlist is off)
+// into RUN_DIR and trains the student as `nmt train` would with
+// student_config (resuming a run that was stopped); nullopt after a dry run.
 std::optional<train::TrainResult> train_student(const std::string& teacher, const std::string& run_dir,
                                                 const StudentOptions& options, const train::TrainRunOptions& run,
                                                 const train::TrainCallbacks& callbacks);
