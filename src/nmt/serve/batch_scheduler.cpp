@@ -97,7 +97,7 @@ std::shared_ptr<Ticket> BatchScheduler::submit(SentenceRequest request) {
       queue_.push_back(Entry{ticket, i, request.model, request.n_best, request.attention,
                              std::move(request.sources[i]), static_cast<int64_t>(n), std::move(constraints), now});
     }
-    all_busy = busy_ >= options_.workers;
+    all_busy = every_worker_busy();
   }
   work_changed_.notify_all();
   if (all_busy) priority_changed_.notify_one();
@@ -134,7 +134,7 @@ void BatchScheduler::work() {
       if (batch.empty()) return;  // stopping, nothing left
       long_request = is_long(batch.front());
       ++busy_, busy_long_ += long_request;
-      wake_priority = busy_ >= options_.workers && !queue_.empty();
+      wake_priority = every_worker_busy() && !queue_.empty();
     }
     // The priority worker may now take a short request, if one is queued
     // and every regular worker is busy (else its condition has not changed).
@@ -150,7 +150,7 @@ void BatchScheduler::work() {
 }
 
 const Ticket* BatchScheduler::priority_request() const {
-  if (busy_ < options_.workers) return nullptr;  // a free worker takes it at once
+  if (!every_worker_busy()) return nullptr;  // a free worker takes it at once
   // One pass: the first short request, and whether a long one is about.
   bool long_about = busy_long_ > 0;
   const Ticket* first_short = nullptr;

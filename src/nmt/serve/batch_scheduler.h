@@ -188,6 +188,9 @@ class BatchScheduler {
   void work_priority();
   // Under mutex_: whether the entry's request is long (more sentences than a batch holds).
   bool is_long(const Entry& e) const { return e.request_size > options_.max_batch_sentences; }
+  // Under mutex_: whether every regular worker is translating a batch, the
+  // only time the priority worker may take a request.
+  bool every_worker_busy() const { return busy_ >= options_.workers; }
   // Under mutex_: the request the priority worker should take now, or null.
   const Ticket* priority_request() const;
   // The translate options of a batch of `model` with this n-best size.
