@@ -17,7 +17,8 @@
 #   curve      2000 updates of the small preset in fp32 and in fp16 with loss
 #              scaling, the loss every 50 (curve.log)
 #   translate  the small fp32 model's test-set translations on the GPU and on
-#              the CPU, beam 4, their BLEU and how many lines agree
+#              the CPU, beam 4, their BLEU and how many lines agree; nmt
+#              distill's translate stage on the GPU, against nmt translate
 #   tcmalloc   a short GPU run with tcmalloc preloaded (it once crashed beside
 #              CUDA), --precision auto
 #   suite      the rest built, then CTest but the tests that need what a GPU
@@ -156,6 +157,16 @@ if want translate && [ -d "$work/curve_fp32" ]; then
   $nmt score --ref $data/test.es --hyp "$work/test.cpu" 2>&1 | tee -a "$out/summary.txt"
   paste -d '\t' "$work/test.cuda" "$work/test.cpu" |
     awk -F'\t' '$1 == $2 { same++ } END { print same " of " NR " lines identical (GPU against CPU, beam 4)" }' |
+    tee -a "$out/summary.txt"
+  say "translate: nmt distill's teacher on the GPU, 2000 training sources"
+  head -n 2000 $data/train.en >"$work/distill.en"; head -n 2000 $data/train.es >"$work/distill.es"
+  rm -rf "$work/distill_gpu"
+  $nmt distill --teacher "$work/curve_fp32" --train-src "$work/distill.en" --train-tgt "$work/distill.es" \
+    --out "$work/distill_gpu" --stage translate --device cuda --beam 4 2>&1 | tail -2 | tee -a "$out/summary.txt"
+  $nmt translate --model "$work/curve_fp32" --input "$work/distill.en" --output "$work/distill.cuda" --beam 4 \
+    --device cuda 2>/dev/null
+  cut -f 2 "$work/distill_gpu/distilled.tsv" | paste -d '\t' - "$work/distill.cuda" |
+    awk -F'\t' '$1 == $2 { same++ } END { print same " of " NR " distilled lines identical to nmt translate --device cuda" }' |
     tee -a "$out/summary.txt"
 fi
 

@@ -935,7 +935,9 @@ PY
     expect_error "--ema must be a decay between 0 and 1 such as 0.999, or 0 for none; got -1" \
       "$nmt" distill "${teach[@]}" --max-steps 2 --ema -1
     [ ! -e "$work/student/distilled.tsv" ] || fail "the teacher translated before a bad student option was refused"
-    "$nmt" distill "${teach[@]}" --stage translate --chunk-lines 100 >"$work/d.log" 2>&1 || { cat "$work/d.log"; fail "distill"; }
+    expect_error "device string: gpu" "$nmt" distill "${teach[@]}" --stage translate --device gpu
+    "$nmt" distill "${teach[@]}" --stage translate --chunk-lines 100 --device cpu >"$work/d.log" 2>&1 ||
+      { cat "$work/d.log"; fail "distill"; }
     grep -q "^distill: 300 of 300 sources translated by the teacher" "$work/d.log" || { cat "$work/d.log"; fail "no progress"; }
     "$nmt" translate --model "$work/run" --input "$work/s.en" --beam 2 >"$work/teacher.es" 2>/dev/null || fail "translate"
     cut -f 2 "$work/student/distilled.tsv" | cmp - "$work/teacher.es" || fail "distilled targets differ from nmt translate"

@@ -125,6 +125,8 @@ void add_distill_command(CLI::App& app) {
   c->add_option("--beam", cmd->teacher.beam, "The teacher's beam")->capture_default_str()->check(CLI::Range(1, 64));
   c->add_option("--quantize", cmd->quantize, "int8: the teacher's linear layers in int8")
       ->capture_default_str()->check(CLI::IsMember({"none", "int8"}));
+  c->add_option("--device", cmd->teacher.device, "The teacher's device: cpu, or cuda | cuda:N on a CUDA build")
+      ->capture_default_str();
   c->add_option("--chunk-lines", cmd->chunk_lines,
                 "Sources translated, written and synced together: what an interruption can lose")
       ->capture_default_str()->check(CLI::Range(int64_t{1}, int64_t{1} << 30));

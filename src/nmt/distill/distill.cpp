@@ -27,7 +27,7 @@ namespace nmt::distill {
 Teacher model_teacher(const TeacherOptions& options) {
   const auto loaded = train::load_models({options.model});
   const auto& config = loaded.checkpoints.front().info.config;
-  auto translator = std::make_shared<decode::Translator>(loaded.models, std::vector<double>{}, torch::Device(torch::kCPU));
+  auto translator = std::make_shared<decode::Translator>(loaded.models, std::vector<double>{}, torch::Device(options.device));
   if (options.int8) translator->quantize_int8();
   decode::StreamOptions stream;
   decode::apply_model_defaults(config, stream.translate, {});

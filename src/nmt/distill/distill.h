@@ -26,11 +26,12 @@ struct TeacherOptions {
   std::string model;  // run directory or checkpoint, ours or imported (nmt import marian)
   int64_t beam = 4;
   bool int8 = false;  // the teacher's linear layers in int8 (faster, slightly different translations)
+  std::string device = "cpu";  // cpu, or cuda[:N] on a CUDA build (the LibTorch path, float32)
   int threads = 2;
   int64_t batch_size = 32;
 };
 
-// Translates as `nmt translate --model M --beam B [--quantize int8]` does,
+// Translates as `nmt translate --model M --beam B [--quantize int8] [--device D]` does,
 // with the model's own decoding defaults (an imported model's search rules).
 Teacher model_teacher(const TeacherOptions& options);
 
