@@ -91,33 +91,62 @@ FilterResult filter_by_teacher(const std::string& teacher, const std::string& ru
 
 namespace {
 
-fs::path vocab_dir(const std::string& run_dir) { return fs::path(run_dir) / "vocab"; }
-
 std::string student_corpus(const std::string& run_dir, const StudentOptions& options) {
   return options.keep_share < 1 ? kept_path(run_dir, options.keep_share) : distilled_path(run_dir);
 }
 
-}  // namespace
+// The teacher's newest checkpoint (or the one given) and what it says of itself.
+struct TeacherCheckpoint {
+  std::string path;
+  train::CheckpointInfo info;
+};
 
-nlohmann::json student_config(const std::string& teacher, const std::string& run_dir, const StudentOptions& options) {
-  const auto info = train::read_checkpoint_info(train::resolve_checkpoint(teacher));
+TeacherCheckpoint teacher_checkpoint(const std::string& teacher) {
+  auto path = train::resolve_checkpoint(teacher);
+  auto info = train::read_checkpoint_info(path);
+  return {std::move(path), std::move(info)};
+}
+
+nlohmann::json config_from(const TeacherCheckpoint& teacher, const std::string& run_dir, const StudentOptions& options) {
+  const auto& info = teacher.info;
   const bool joint = info.src_vocab == info.tgt_vocab;
+  const fs::path vocab_dir = fs::path(run_dir) / "vocab";
   nlohmann::json data = {{"train", student_corpus(run_dir, options)}, {"out", run_dir}, {"tie_embeddings", joint},
                          {"src_lang", train::trained_language(info.config, "src_lang")},
                          {"tgt_lang", train::trained_language(info.config, "tgt_lang")}};
   if (joint) {
-    data["vocab"] = vocab_dir(run_dir).string();
+    data["vocab"] = vocab_dir.string();
   } else {
-    data["src_vocab"] = (vocab_dir(run_dir) / "src.spm").string();
-    data["tgt_vocab"] = (vocab_dir(run_dir) / "tgt.spm").string();
+    data["src_vocab"] = (vocab_dir / "src.spm").string();
+    data["tgt_vocab"] = (vocab_dir / "tgt.spm").string();
   }
   nlohmann::json decode = nlohmann::json::object();
   if (options.int8) decode["quantize"] = "int8";
   if (options.shortlist) decode["shortlist"] = "shortlist.bin";
   nlohmann::json config = {{"preset", options.preset}, {"data", data}, {"decode", decode},
-                           {"distilled_from", {{"teacher", train::resolve_checkpoint(teacher)}}}};
+                           {"distilled_from", {{"teacher", teacher.path}}}};
   merge_into(config, options.overrides);
   return train::resolve_train_config("", config);
+}
+
+// The teacher's vocabularies where the student's config says they are.
+void write_vocabularies(const train::CheckpointInfo& info, const nlohmann::json& data) {
+  auto write = [](const fs::path& path, const std::string& model) {
+    fs::create_directories(path.parent_path());
+    write_file_durably(path.string(), model, "vocabulary");
+  };
+  if (!data.value("vocab", "").empty()) {
+    write(fs::path(data.value("vocab", "")) / "spm.model", info.src_vocab);
+  } else {
+    write(data.value("src_vocab", ""), info.src_vocab);
+    write(data.value("tgt_vocab", ""), info.tgt_vocab);
+  }
+}
+
+}  // namespace
+
+nlohmann::json student_config(const std::string& teacher, const std::string& run_dir, const StudentOptions& options) {
+  return config_from(teacher_checkpoint(teacher), run_dir, options);
 }
 
 void check_student_options(const std::string& teacher, const std::string& run_dir, const StudentOptions& options) {
@@ -138,17 +167,11 @@ std::optional<train::TrainResult> train_student(const std::string& teacher, cons
               " per token -> " + kept_path(run_dir, options.keep_share));
     }
   }
-  const auto config = student_config(teacher, run_dir, options);
+  const auto checkpoint = teacher_checkpoint(teacher);
+  const auto& info = checkpoint.info;
+  const auto config = config_from(checkpoint, run_dir, options);
   train::checked_train_options(config);
-  // The teacher's vocabularies, as files nmt train reads.
-  const auto info = train::read_checkpoint_info(train::resolve_checkpoint(teacher));
-  fs::create_directories(vocab_dir(run_dir));
-  if (info.src_vocab == info.tgt_vocab) {
-    write_file_durably((vocab_dir(run_dir) / "spm.model").string(), info.src_vocab, "vocabulary");
-  } else {
-    write_file_durably((vocab_dir(run_dir) / "src.spm").string(), info.src_vocab, "vocabulary");
-    write_file_durably((vocab_dir(run_dir) / "tgt.spm").string(), info.tgt_vocab, "vocabulary");
-  }
+  write_vocabularies(info, config["data"]);
   const std::string shortlist = (fs::path(run_dir) / "shortlist.bin").string();
   if (options.shortlist && !run.dry_run && !fs::exists(shortlist)) {
     const auto src_vocab = text::Vocab::from_serialized(info.src_vocab);
